@@ -1,0 +1,5 @@
+//! Tengen: a Gomoku / Renju engine for the Gomocup (Piskvork) "pbrain" protocol.
+//!
+//! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
+
+pub mod types;

@@ -1,0 +1,5 @@
+//! `pbrain-tengen`: argument dispatch only.
+
+fn main() {
+    std::process::exit(0);
+}
