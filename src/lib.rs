@@ -2,4 +2,5 @@
 //!
 //! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
 
+pub mod board;
 pub mod types;

@@ -1,0 +1,722 @@
+//! The position: stones, side to move, Zobrist key, per-direction line codes and the
+//! per-cell pattern state, all kept incrementally on make and undo.
+//!
+//! Every cell of the padded grid keeps, for each of the four directions, the line code
+//! of its ten neighbours. Placing or removing a stone touches the line codes of the forty
+//! cells within five steps along the four lines through it, and re-reads their patterns
+//! from the rule's tables: table look-ups on the affected cells, never a board rescan.
+
+mod diagram;
+pub mod pattern;
+
+pub use pattern::{Pattern, Threat};
+
+use crate::types::{Color, Pos, Rule, DIR_OFFSET, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE};
+use pattern::{combo_index, combos, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// What occupies a cell of the padded grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Cell {
+    /// Free to play.
+    Empty,
+    /// A black stone.
+    Black,
+    /// A white stone.
+    White,
+    /// A dead cell (BOARD field 3): never played, blocks lines.
+    Blocked,
+    /// Outside the board.
+    Wall,
+}
+
+impl Cell {
+    /// The stone of `c`.
+    pub fn stone(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+    /// The colour of the stone here, if any.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+    fn code(self) -> u32 {
+        match self {
+            Cell::Empty => C_EMPTY,
+            Cell::Black => C_BLACK,
+            Cell::White => C_WHITE,
+            Cell::Blocked | Cell::Wall => C_WALL,
+        }
+    }
+}
+
+/// Why a board operation was refused. The board is unchanged when one is returned.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// A board side outside 5…22.
+    BadSize { width: i64, height: i64 },
+    /// A cell outside the board.
+    OffBoard { x: i64, y: i64 },
+    /// The cell already holds a stone.
+    Occupied(Pos),
+    /// The cell is blocked.
+    Blocked(Pos),
+    /// Nothing to undo.
+    NoMoves,
+    /// A diagram or position text could not be read.
+    Parse(String),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BadSize { width, height } => write!(
+                f,
+                "unsupported board size {width}x{height} (each side must be {MIN_SIZE}..{MAX_SIZE})"
+            ),
+            BoardError::OffBoard { x, y } => write!(f, "cell {x},{y} is off the board"),
+            BoardError::Occupied(p) => write!(f, "cell {p} is already occupied"),
+            BoardError::Blocked(p) => write!(f, "cell {p} is blocked"),
+            BoardError::NoMoves => write!(f, "no move to take back"),
+            BoardError::Parse(s) => write!(f, "cannot read position: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Outcome of the game so far.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    /// Still being played.
+    Ongoing,
+    /// Won by a five.
+    Win(Color),
+    /// The board is full.
+    Draw,
+}
+
+/// Zobrist keys: one per colour and grid cell, plus the side to move. Fixed seed.
+struct Zobrist {
+    stones: [[u64; GRID]; 2],
+    white_to_move: u64,
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: OnceLock<Box<Zobrist>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut state: u64 = 0x7E46_E5A0_0000_0001;
+        let mut next = || {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut z = Box::new(Zobrist {
+            stones: [[0; GRID]; 2],
+            white_to_move: 0,
+        });
+        for c in 0..2 {
+            for i in 0..GRID {
+                z.stones[c][i] = next();
+            }
+        }
+        z.white_to_move = next();
+        z
+    })
+}
+
+/// A Gomoku position with incrementally maintained pattern state.
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    side: Color,
+    cells: Box<[Cell; GRID]>,
+    /// Line code of each cell's ten neighbours, per direction.
+    lines: Box<[[u32; 4]; GRID]>,
+    /// Pattern a stone of each colour would make, per direction (valid on empty cells;
+    /// on a stone, the patterns it made when it was placed).
+    patterns: Box<[[[u8; 4]; 2]; GRID]>,
+    /// Combined threat class per colour (empty cells).
+    threats: Box<[[Threat; 2]; GRID]>,
+    /// Move-ordering score per colour (empty cells).
+    scores: Box<[[i16; 2]; GRID]>,
+    /// Sum of `scores` over empty board cells, per colour.
+    score_sum: [i32; 2],
+    /// Number of stones in the 5×5 square around each cell.
+    near: Box<[u8; GRID]>,
+    hash: u64,
+    history: Vec<Pos>,
+    on_board: Vec<Pos>,
+    tables: [&'static [u8]; 2],
+    stones: usize,
+    blocked: usize,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_diagram())
+    }
+}
+
+impl Board {
+    /// An empty `width`×`height` board (each side 5…22) under `rule`.
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, BoardError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&width) || !(MIN_SIZE..=MAX_SIZE).contains(&height) {
+            return Err(BoardError::BadSize {
+                width: width as i64,
+                height: height as i64,
+            });
+        }
+        let mut cells = Box::new([Cell::Wall; GRID]);
+        let mut on_board = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let p = Pos::new(x, y);
+                cells[p.idx()] = Cell::Empty;
+                on_board.push(p);
+            }
+        }
+        let mut b = Board {
+            width,
+            height,
+            rule,
+            side: Color::Black,
+            cells,
+            lines: Box::new([[0; 4]; GRID]),
+            patterns: Box::new([[[0; 4]; 2]; GRID]),
+            threats: Box::new([[Threat::None; 2]; GRID]),
+            scores: Box::new([[0; 2]; GRID]),
+            score_sum: [0; 2],
+            near: Box::new([0; GRID]),
+            hash: 0,
+            history: Vec::with_capacity(width * height),
+            on_board,
+            tables: [
+                pattern::table(WinKind::of(rule, Color::Black), Color::Black),
+                pattern::table(WinKind::of(rule, Color::White), Color::White),
+            ],
+            stones: 0,
+            blocked: 0,
+        };
+        b.rebuild_lines();
+        Ok(b)
+    }
+
+    /// Replays `moves` (black first, alternating) on an empty board.
+    pub fn from_moves(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        moves: &[Pos],
+    ) -> Result<Board, BoardError> {
+        let mut b = Board::new(width, height, rule)?;
+        for &m in moves {
+            b.play(m)?;
+        }
+        Ok(b)
+    }
+
+    /// Computes every line code and pattern from the cells alone (construction, and the
+    /// reference that incremental updates are checked against).
+    fn rebuild_lines(&mut self) {
+        let on_board = self.on_board.clone();
+        for i in 0..GRID {
+            for d in 0..4 {
+                let mut code = 0;
+                for o in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let q = i as i32 + DIR_OFFSET[d] * o;
+                    let c = if (0..GRID as i32).contains(&q) {
+                        self.cells[q as usize].code()
+                    } else {
+                        C_WALL
+                    };
+                    code |= c << (2 * pattern::slot(o));
+                }
+                self.lines[i][d] = code;
+            }
+        }
+        self.score_sum = [0; 2];
+        self.near.fill(0);
+        for &p in &on_board {
+            if self.cells[p.idx()] == Cell::Empty {
+                for d in 0..4 {
+                    self.refresh_pattern(p, d);
+                }
+                self.refresh_threat(p);
+                self.score_sum[0] += self.scores[p.idx()][0] as i32;
+                self.score_sum[1] += self.scores[p.idx()][1] as i32;
+            }
+            if self.cells[p.idx()].color().is_some() {
+                self.bump_near(p, 1);
+            }
+        }
+    }
+
+    #[inline]
+    fn refresh_pattern(&mut self, p: Pos, d: usize) {
+        let code = self.lines[p.idx()][d] as usize;
+        self.patterns[p.idx()][0][d] = self.tables[0][code];
+        self.patterns[p.idx()][1][d] = self.tables[1][code];
+    }
+
+    /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
+    #[inline]
+    fn refresh_threat(&mut self, p: Pos) {
+        let table = combos();
+        for c in 0..2 {
+            let (t, s) = table[combo_index(self.patterns[p.idx()][c])];
+            self.threats[p.idx()][c] = t;
+            self.scores[p.idx()][c] = s;
+        }
+    }
+
+    fn bump_near(&mut self, p: Pos, delta: i8) {
+        for dy in -2..=2i32 {
+            for dx in -2..=2i32 {
+                let q = (p.idx() as i32 + dy * STRIDE as i32 + dx) as usize;
+                self.near[q] = (self.near[q] as i8 + delta) as u8;
+            }
+        }
+    }
+
+    /// Writes `cell` at `p` and updates line codes, patterns, threats and sums.
+    fn set_cell(&mut self, p: Pos, cell: Cell) {
+        let i = p.idx();
+        let was_empty = self.cells[i] == Cell::Empty;
+        if was_empty {
+            self.score_sum[0] -= self.scores[i][0] as i32;
+            self.score_sum[1] -= self.scores[i][1] as i32;
+        }
+        self.cells[i] = cell;
+        let code = cell.code();
+        for d in 0..4 {
+            let off = DIR_OFFSET[d];
+            for k in 1..=5i32 {
+                // The cell k steps ahead sees p at offset −k; the one behind at +k.
+                for (q, s) in [
+                    (i as i32 + off * k, pattern::slot(-k)),
+                    (i as i32 - off * k, pattern::slot(k)),
+                ] {
+                    let q = q as usize;
+                    let line = &mut self.lines[q][d];
+                    *line = (*line & !(3 << (2 * s))) | (code << (2 * s));
+                    if self.cells[q] == Cell::Empty {
+                        let qp = Pos(q as u16);
+                        self.score_sum[0] -= self.scores[q][0] as i32;
+                        self.score_sum[1] -= self.scores[q][1] as i32;
+                        self.refresh_pattern(qp, d);
+                        self.refresh_threat(qp);
+                        self.score_sum[0] += self.scores[q][0] as i32;
+                        self.score_sum[1] += self.scores[q][1] as i32;
+                    }
+                }
+            }
+        }
+        if cell == Cell::Empty {
+            for d in 0..4 {
+                self.refresh_pattern(p, d);
+            }
+            self.refresh_threat(p);
+            self.score_sum[0] += self.scores[i][0] as i32;
+            self.score_sum[1] += self.scores[i][1] as i32;
+        }
+    }
+
+    /// Board width (columns).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    /// Board height (rows).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// The rule the position is judged by.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// Number of moves made (stones in the history).
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    /// Stones in the order they were placed.
+    pub fn history(&self) -> &[Pos] {
+        &self.history
+    }
+    /// The last stone placed.
+    pub fn last_move(&self) -> Option<Pos> {
+        self.history.last().copied()
+    }
+    /// Number of stones on the board.
+    pub fn count(&self) -> usize {
+        self.stones
+    }
+    /// Whether no empty cell is left.
+    pub fn is_full(&self) -> bool {
+        self.stones + self.blocked >= self.width * self.height
+    }
+    /// The Zobrist key of the position (stones and side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The cell at `(x, y)` if it is on this board.
+    pub fn pos(&self, x: i64, y: i64) -> Option<Pos> {
+        if (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y) {
+            Some(Pos::new(x as usize, y as usize))
+        } else {
+            None
+        }
+    }
+
+    /// The centre cell (`size/2` rounded down), where openings are anchored.
+    pub fn center(&self) -> Pos {
+        Pos::new(self.width / 2, self.height / 2)
+    }
+
+    /// What occupies `p`.
+    #[inline]
+    pub fn cell(&self, p: Pos) -> Cell {
+        self.cells[p.idx()]
+    }
+
+    /// Whether `p` is on the board, empty and not blocked.
+    #[inline]
+    pub fn is_empty(&self, p: Pos) -> bool {
+        self.cells[p.idx()] == Cell::Empty
+    }
+
+    /// Every cell of the board, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.on_board.iter().copied()
+    }
+
+    /// Whether `p` is a board cell (any content).
+    pub fn on_board(&self, p: Pos) -> bool {
+        p.idx() < GRID && self.cells[p.idx()] != Cell::Wall
+    }
+
+    fn check_empty(&self, p: Pos) -> Result<(), BoardError> {
+        match self.cells.get(p.idx()).copied().unwrap_or(Cell::Wall) {
+            Cell::Empty => Ok(()),
+            Cell::Black | Cell::White => Err(BoardError::Occupied(p)),
+            Cell::Blocked => Err(BoardError::Blocked(p)),
+            Cell::Wall => Err(BoardError::OffBoard {
+                x: p.x() as i64,
+                y: p.y() as i64,
+            }),
+        }
+    }
+
+    /// Places the side to move's stone at `p` after checking the cell is free.
+    /// Renju forbidden points are not refused here: see [`Board::is_forbidden`].
+    pub fn play(&mut self, p: Pos) -> Result<(), BoardError> {
+        self.check_empty(p)?;
+        self.make_move(p);
+        Ok(())
+    }
+
+    /// Places a stone of `color` at `p` (set-up); the other colour is then to move.
+    pub fn put_stone(&mut self, p: Pos, color: Color) -> Result<(), BoardError> {
+        self.check_empty(p)?;
+        self.set_side(color);
+        self.make_move(p);
+        Ok(())
+    }
+
+    /// Sets the side to move (set-up only: it does not change the stones).
+    pub fn set_side(&mut self, side: Color) {
+        if self.side != side {
+            self.hash ^= zobrist().white_to_move;
+            self.side = side;
+        }
+    }
+
+    /// Marks an empty cell as blocked (never played, blocks lines).
+    pub fn set_blocked(&mut self, p: Pos) -> Result<(), BoardError> {
+        self.check_empty(p)?;
+        self.set_cell(p, Cell::Blocked);
+        self.blocked += 1;
+        Ok(())
+    }
+
+    /// Places the side to move's stone at `p`. `p` must be empty (checked in debug builds).
+    #[inline]
+    pub fn make_move(&mut self, p: Pos) {
+        debug_assert!(self.is_empty(p), "make_move on {p:?}");
+        let c = self.side;
+        self.set_cell(p, Cell::stone(c));
+        self.bump_near(p, 1);
+        let z = zobrist();
+        self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
+        self.side = c.opp();
+        self.history.push(p);
+        self.stones += 1;
+    }
+
+    /// Takes back the last stone. Must have a move to undo (checked in debug builds).
+    #[inline]
+    pub fn undo_move(&mut self) {
+        let p = self.history.pop().expect("undo_move with no history");
+        let c = self.cells[p.idx()]
+            .color()
+            .expect("history cell holds a stone");
+        self.set_cell(p, Cell::Empty);
+        self.bump_near(p, -1);
+        let z = zobrist();
+        self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
+        self.side = c;
+        self.stones -= 1;
+    }
+
+    /// Takes back the last stone, if there is one.
+    pub fn undo(&mut self) -> Result<Pos, BoardError> {
+        let p = self.last_move().ok_or(BoardError::NoMoves)?;
+        self.undo_move();
+        Ok(p)
+    }
+
+    /// The line code of `p` in direction `dir` (two bits per neighbour).
+    pub fn line_code(&self, p: Pos, dir: usize) -> u32 {
+        self.lines[p.idx()][dir]
+    }
+
+    /// The pattern a stone of `color` at `p` makes in direction `dir`.
+    #[inline]
+    pub fn pattern(&self, p: Pos, color: Color, dir: usize) -> Pattern {
+        Pattern::from_u8(self.patterns[p.idx()][color.idx()][dir])
+    }
+
+    /// The four line patterns of `color` at `p`.
+    #[inline]
+    pub fn patterns(&self, p: Pos, color: Color) -> [Pattern; 4] {
+        self.patterns[p.idx()][color.idx()].map(Pattern::from_u8)
+    }
+
+    /// The combined threat class of a stone of `color` at `p` (empty cells).
+    #[inline]
+    pub fn threat(&self, p: Pos, color: Color) -> Threat {
+        self.threats[p.idx()][color.idx()]
+    }
+
+    /// The ordering weight of a stone of `color` at `p` (empty cells).
+    #[inline]
+    pub fn cell_score(&self, p: Pos, color: Color) -> i32 {
+        self.scores[p.idx()][color.idx()] as i32
+    }
+
+    /// Sum of [`Board::cell_score`] over all empty cells, for `color`.
+    #[inline]
+    pub fn score_sum(&self, color: Color) -> i32 {
+        self.score_sum[color.idx()]
+    }
+
+    /// Number of stones in the 5×5 square centred on `p`.
+    #[inline]
+    pub fn near_count(&self, p: Pos) -> u32 {
+        self.near[p.idx()] as u32
+    }
+
+    /// Whether a stone of `color` at the empty cell `p` wins at once under the rule.
+    #[inline]
+    pub fn is_winning_move(&self, p: Pos, color: Color) -> bool {
+        self.is_empty(p) && self.threats[p.idx()][color.idx()] == Threat::Five
+    }
+
+    /// The colour that won with the last move, if it made a winning five.
+    pub fn winner(&self) -> Option<Color> {
+        let p = self.last_move()?;
+        let c = self.cells[p.idx()].color()?;
+        // A stone's patterns are those it made when it was placed.
+        let five = self.patterns[p.idx()][c.idx()]
+            .iter()
+            .any(|&x| x == Pattern::F5 as u8);
+        five.then_some(c)
+    }
+
+    /// The state of the game: a win by the last move, a draw on a full board, or ongoing.
+    pub fn result(&self) -> GameResult {
+        if let Some(c) = self.winner() {
+            GameResult::Win(c)
+        } else if self.is_full() {
+            GameResult::Draw
+        } else {
+            GameResult::Ongoing
+        }
+    }
+
+    /// Cells where `color` makes at least threat class `min`, in board order.
+    pub fn cells_with_threat(&self, color: Color, min: Threat) -> Vec<Pos> {
+        self.cells()
+            .filter(|&p| self.is_empty(p) && self.threat(p, color) >= min)
+            .collect()
+    }
+
+    /// Whether `p` is a forbidden point for black under renju: an overline, a double
+    /// four or a double three (counting only threes that can become a straight four by a
+    /// move that is itself not forbidden). A move that makes exactly five is never
+    /// forbidden. Always false under other rules, and for occupied cells.
+    pub fn is_forbidden(&mut self, p: Pos) -> bool {
+        if self.rule != Rule::Renju || !self.is_empty(p) {
+            return false;
+        }
+        let pats = self.patterns(p, Color::Black);
+        if pats.contains(&Pattern::F5) {
+            return false;
+        }
+        if pats.contains(&Pattern::OL) {
+            return true;
+        }
+        let fours: u32 = pats.iter().map(|x| x.fours()).sum();
+        if fours >= 2 {
+            return true;
+        }
+        let three_dirs: arrayvec::ArrayVec<usize, 4> =
+            (0..4).filter(|&d| pats[d] == Pattern::F3).collect();
+        if three_dirs.len() < 2 {
+            return false;
+        }
+        // Verify each three with black's stone on p: it is real if some empty cell on
+        // that line turns it into a straight four and is not itself forbidden.
+        self.place_probe(p, Cell::Black);
+        let mut real = 0;
+        for &d in &three_dirs {
+            let mut ok = false;
+            for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
+                let e = p.step(d, k);
+                if self.is_empty(e)
+                    && self.pattern(e, Color::Black, d) == Pattern::F4
+                    && !self.is_forbidden(e)
+                {
+                    ok = true;
+                    break;
+                }
+            }
+            if ok {
+                real += 1;
+                if real >= 2 {
+                    break;
+                }
+            }
+        }
+        self.place_probe(p, Cell::Empty);
+        real >= 2
+    }
+
+    /// Puts a stone down or lifts it without touching history, side or hash: used
+    /// only for the forbidden-point recursion.
+    fn place_probe(&mut self, p: Pos, cell: Cell) {
+        self.set_cell(p, cell);
+    }
+
+    /// Every forbidden point for black (renju), in board order; empty under other rules.
+    pub fn forbidden_points(&mut self) -> Vec<Pos> {
+        if self.rule != Rule::Renju {
+            return Vec::new();
+        }
+        let cells: Vec<Pos> = self.cells().collect();
+        cells
+            .into_iter()
+            .filter(|&p| self.might_be_forbidden(p) && self.is_forbidden(p))
+            .collect()
+    }
+
+    /// A cheap pre-filter for [`Board::is_forbidden`]: false means surely not forbidden.
+    #[inline]
+    pub fn might_be_forbidden(&self, p: Pos) -> bool {
+        if self.rule != Rule::Renju || !self.is_empty(p) {
+            return false;
+        }
+        let t = self.threat(p, Color::Black);
+        t == Threat::Three3
+            || t == Threat::Flex4
+            || self.patterns[p.idx()][0].contains(&(Pattern::OL as u8))
+    }
+
+    /// Checks the incremental state against a rebuild from the cells; returns a
+    /// description of the first difference. The test suite calls this after random
+    /// make/undo sequences, and debug builds may call it from anywhere.
+    pub fn verify_incremental(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild_lines();
+        let mut hash = if self.side == Color::White {
+            zobrist().white_to_move
+        } else {
+            0
+        };
+        let mut stones = 0;
+        for p in self.cells() {
+            if let Some(c) = self.cell(p).color() {
+                hash ^= zobrist().stones[c.idx()][p.idx()];
+                stones += 1;
+            }
+        }
+        if hash != self.hash {
+            return Err(format!("hash {:#x} != recomputed {:#x}", self.hash, hash));
+        }
+        if stones != self.stones {
+            return Err(format!("stone count {} != {}", self.stones, stones));
+        }
+        for i in 0..GRID {
+            if self.lines[i] != fresh.lines[i] {
+                return Err(format!("line codes differ at {:?}", Pos(i as u16)));
+            }
+        }
+        for p in self.cells() {
+            let i = p.idx();
+            if self.near[i] != fresh.near[i] {
+                return Err(format!("near count differs at {p:?}"));
+            }
+            if self.cells[i] != Cell::Empty {
+                continue;
+            }
+            if self.patterns[i] != fresh.patterns[i] {
+                return Err(format!("patterns differ at {p:?}"));
+            }
+            if self.threats[i] != fresh.threats[i] || self.scores[i] != fresh.scores[i] {
+                return Err(format!("threat/score differ at {p:?}"));
+            }
+        }
+        if self.score_sum != fresh.score_sum {
+            return Err(format!(
+                "score sums {:?} != recomputed {:?}",
+                self.score_sum, fresh.score_sum
+            ));
+        }
+        Ok(())
+    }
+
+    /// Rebuilds this position under another rule, keeping stones, order and blocks.
+    pub fn with_rule(&self, rule: Rule) -> Board {
+        let mut b = Board::new(self.width, self.height, rule).expect("same size is valid");
+        for p in self.cells() {
+            if self.cell(p) == Cell::Blocked {
+                b.set_blocked(p).expect("empty cell");
+            }
+        }
+        for &m in &self.history {
+            let c = self.cell(m).color().expect("history holds stones");
+            b.put_stone(m, c).expect("replaying a legal history");
+        }
+        b.set_side(self.side);
+        b
+    }
+}
+
+/// Ensures the padded grid keeps every neighbour look-up in range.
+const _: () = assert!(PAD >= 5);
