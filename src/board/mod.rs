@@ -6,6 +6,7 @@
 //! cells within five steps along the four lines through it, and re-reads their patterns
 //! from the rule's tables: table look-ups on the affected cells, never a board rescan.
 
+pub mod bench;
 mod diagram;
 pub mod pattern;
 
