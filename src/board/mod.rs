@@ -234,10 +234,10 @@ impl Board {
     fn rebuild_lines(&mut self) {
         let on_board = self.on_board.clone();
         for i in 0..GRID {
-            for d in 0..4 {
+            for (d, &off) in DIR_OFFSET.iter().enumerate() {
                 let mut code = 0;
                 for o in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let q = i as i32 + DIR_OFFSET[d] * o;
+                    let q = i as i32 + off * o;
                     let c = if (0..GRID as i32).contains(&q) {
                         self.cells[q as usize].code()
                     } else {
@@ -302,8 +302,7 @@ impl Board {
         }
         self.cells[i] = cell;
         let code = cell.code();
-        for d in 0..4 {
-            let off = DIR_OFFSET[d];
+        for (d, &off) in DIR_OFFSET.iter().enumerate() {
             for k in 1..=5i32 {
                 // The cell k steps ahead sees p at offset −k; the one behind at +k.
                 for (q, s) in [
@@ -544,9 +543,7 @@ impl Board {
         let p = self.last_move()?;
         let c = self.cells[p.idx()].color()?;
         // A stone's patterns are those it made when it was placed.
-        let five = self.patterns[p.idx()][c.idx()]
-            .iter()
-            .any(|&x| x == Pattern::F5 as u8);
+        let five = self.patterns[p.idx()][c.idx()].contains(&(Pattern::F5 as u8));
         five.then_some(c)
     }
 
