@@ -3,4 +3,8 @@
 //! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
 
 pub mod board;
+pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod search;
 pub mod types;
