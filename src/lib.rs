@@ -3,4 +3,6 @@
 //! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
 
 pub mod board;
+pub mod engine;
+pub mod protocol;
 pub mod types;

@@ -1,5 +1,7 @@
 //! `pbrain-tengen`: argument dispatch only.
 
 fn main() {
-    std::process::exit(0);
+    // No arguments, or ones we do not know (Yixin-Board passes `--force-utf8`):
+    // the Gomocup protocol on stdin/stdout.
+    std::process::exit(tengen::protocol::run_stdio());
 }
