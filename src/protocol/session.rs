@@ -691,21 +691,23 @@ impl Session {
         } else {
             (&mut opp, &mut own)
         };
-        // black must equal white (we are black) or white + 1 (we are white). Extra stones
-        // of an inconsistent position become blocked cells: never played, still walls.
+        // Black must have as many stones as white (we are black) or one more (we are
+        // white). Otherwise the position is set up stone by stone with explicit colours.
         let want_black = if we_are_black { white.len() } else { white.len() + 1 };
-        if black.len() != want_black {
+        let r = if black.len() == want_black {
+            let moves = interleave(black, white).expect("counts checked");
+            self.eng().set_position(w, h, &moves, &blocked)
+        } else {
             warnings.push(format!(
-                "inconsistent stone counts ({} own, {} opponent); extra stones treated as blocked",
+                "inconsistent stone counts ({} own, {} opponent); playing as {}",
                 if we_are_black { black.len() } else { white.len() },
                 if we_are_black { white.len() } else { black.len() },
+                if we_are_black { "black" } else { "white" },
             ));
-            while black.len() > want_black {
-                blocked.push(black.pop().expect("non-empty"));
-            }
-        }
-        let moves = interleave(black, white).expect("counts balanced above");
-        let r = self.eng().set_position(w, h, &moves, &blocked);
+            let me = if we_are_black { Color::Black } else { Color::White };
+            let rule = self.board().rule();
+            setup_board(w, h, rule, black, white, &blocked, me).map(|b| self.eng().set_board(b))
+        };
         if let Err(e) = r {
             self.error(&format!("cannot set up the position: {e}"));
             return;
@@ -885,6 +887,33 @@ impl Session {
     }
 }
 
+/// A board with the given stones (each list in order, black's first), blocked cells and
+/// side to move, for positions that no alternating history produces.
+fn setup_board(
+    width: usize,
+    height: usize,
+    rule: Rule,
+    black: &[Pos],
+    white: &[Pos],
+    blocked: &[Pos],
+    to_move: Color,
+) -> Result<Board, crate::board::BoardError> {
+    let mut b = Board::new(width, height, rule)?;
+    for &p in blocked {
+        b.set_blocked(p)?;
+    }
+    for i in 0..black.len().max(white.len()) {
+        if let Some(&p) = black.get(i) {
+            b.put_stone(p, Color::Black)?;
+        }
+        if let Some(&p) = white.get(i) {
+            b.put_stone(p, Color::White)?;
+        }
+    }
+    b.set_side(to_move);
+    Ok(b)
+}
+
 /// Cells marked blocked on `b`.
 fn blocked_cells(b: &Board) -> Vec<Pos> {
     b.cells().filter(|&p| b.cell(p) == Cell::Blocked).collect()
@@ -942,7 +971,7 @@ impl Reporter for GuiReporter {
         if self.detail & 2 != 0 {
             let ms = self.started.elapsed().as_millis().max(1) as u64;
             let line: Vec<String> = info.pv.iter().map(|p| p.to_string()).collect();
-            lines.push(format!("INFO PV {}", info.multipv));
+            lines.push(format!("INFO PV {}", info.multipv.saturating_sub(1)));
             lines.push(format!("INFO NUMPV {}", self.numpv));
             lines.push(format!("INFO DEPTH {}", info.depth));
             lines.push(format!("INFO SELDEPTH {}", info.seldepth));
