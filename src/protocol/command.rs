@@ -292,9 +292,27 @@ mod tests {
 
     #[test]
     fn words_are_case_insensitive_and_blanks_tolerated() {
-        assert_eq!(ok("start 15"), Command::Start { width: 15, height: 15 });
-        assert_eq!(ok("  START\t20  "), Command::Start { width: 20, height: 20 });
-        assert_eq!(ok("Start 15 15"), Command::Start { width: 15, height: 15 });
+        assert_eq!(
+            ok("start 15"),
+            Command::Start {
+                width: 15,
+                height: 15
+            }
+        );
+        assert_eq!(
+            ok("  START\t20  "),
+            Command::Start {
+                width: 20,
+                height: 20
+            }
+        );
+        assert_eq!(
+            ok("Start 15 15"),
+            Command::Start {
+                width: 15,
+                height: 15
+            }
+        );
         assert_eq!(ok("begin"), Command::Begin);
         assert_eq!(ok("  TURN   7 , 8  "), Command::Turn(Coord { x: 7, y: 8 }));
         assert_eq!(ok("TURN\t7,8"), Command::Turn(Coord { x: 7, y: 8 }));
@@ -312,17 +330,54 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(ok("RECTSTART 20,15"), Command::RectStart { width: 20, height: 15 });
-        assert_eq!(ok("RECTSTART 20 , 15"), Command::RectStart { width: 20, height: 15 });
-        assert_eq!(ok("START -3"), Command::Start { width: -3, height: -3 });
-        for bad in ["START", "START abc", "START 1 2 3", "RECTSTART 20", "START 99999999999999999999"] {
-            assert!(matches!(parse_command(bad), Err(ParseError::Invalid(_))), "{bad}");
+        assert_eq!(
+            ok("RECTSTART 20,15"),
+            Command::RectStart {
+                width: 20,
+                height: 15
+            }
+        );
+        assert_eq!(
+            ok("RECTSTART 20 , 15"),
+            Command::RectStart {
+                width: 20,
+                height: 15
+            }
+        );
+        assert_eq!(
+            ok("START -3"),
+            Command::Start {
+                width: -3,
+                height: -3
+            }
+        );
+        for bad in [
+            "START",
+            "START abc",
+            "START 1 2 3",
+            "RECTSTART 20",
+            "START 99999999999999999999",
+        ] {
+            assert!(
+                matches!(parse_command(bad), Err(ParseError::Invalid(_))),
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn malformed_coordinates_are_errors() {
-        for bad in ["TURN 5", "TURN a,b", "TURN 7,", "TURN ,7", "TURN 7,7,7", "TURN", "TURN 7 8", "TAKEBACK", "PLAY x"] {
+        for bad in [
+            "TURN 5",
+            "TURN a,b",
+            "TURN 7,",
+            "TURN ,7",
+            "TURN 7,7,7",
+            "TURN",
+            "TURN 7 8",
+            "TAKEBACK",
+            "PLAY x",
+        ] {
             let e = parse_command(bad).unwrap_err();
             assert!(matches!(e, ParseError::Invalid(_)), "{bad}");
             assert!(e.reply().starts_with("ERROR "));
@@ -336,13 +391,25 @@ mod tests {
     fn info_keeps_the_rest_of_the_line() {
         assert_eq!(
             ok("INFO folder C:\\Some Dir\\x"),
-            Command::Info { key: "folder".into(), value: "C:\\Some Dir\\x".into() }
+            Command::Info {
+                key: "folder".into(),
+                value: "C:\\Some Dir\\x".into()
+            }
         );
         assert_eq!(
             ok("INFO TIMEOUT_TURN 300"),
-            Command::Info { key: "timeout_turn".into(), value: "300".into() }
+            Command::Info {
+                key: "timeout_turn".into(),
+                value: "300".into()
+            }
         );
-        assert_eq!(ok("INFO"), Command::Info { key: String::new(), value: String::new() });
+        assert_eq!(
+            ok("INFO"),
+            Command::Info {
+                key: String::new(),
+                value: String::new()
+            }
+        );
     }
 
     #[test]
@@ -361,9 +428,18 @@ mod tests {
     fn stone_lines() {
         assert_eq!(
             parse_stone(" 7 , 8 , 1 "),
-            Some(StoneLine { at: Coord { x: 7, y: 8 }, field: Some(1) })
+            Some(StoneLine {
+                at: Coord { x: 7, y: 8 },
+                field: Some(1)
+            })
         );
-        assert_eq!(parse_stone("7,8"), Some(StoneLine { at: Coord { x: 7, y: 8 }, field: None }));
+        assert_eq!(
+            parse_stone("7,8"),
+            Some(StoneLine {
+                at: Coord { x: 7, y: 8 },
+                field: None
+            })
+        );
         assert_eq!(parse_stone("7,8,1,2"), None);
         assert_eq!(parse_stone("garbage"), None);
         assert!(is_done("done"));

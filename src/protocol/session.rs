@@ -313,7 +313,9 @@ impl Session {
                     .unwrap_or(1);
                 self.say(&format!("MESSAGE Tengen {}", env!("CARGO_PKG_VERSION")));
                 self.say(&format!("MESSAGE INFO MAX_THREAD_NUM {threads}"));
-                self.say(&format!("MESSAGE INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2_KIB}"));
+                self.say(&format!(
+                    "MESSAGE INFO MAX_HASH_SIZE {MAX_HASH_SIZE_LOG2_KIB}"
+                ));
             }
             Command::Done => self.parse_error(&ParseError::Unknown("DONE".into())),
             Command::Start { width, height } => self.start(width, height, "START"),
@@ -465,7 +467,8 @@ impl Session {
 
     fn info(&mut self, key: &str, value: &str) {
         if self.engine.is_none() {
-            self.deferred_info.push((key.to_string(), value.to_string()));
+            self.deferred_info
+                .push((key.to_string(), value.to_string()));
             return;
         }
         let num = value
@@ -566,8 +569,9 @@ impl Session {
         // the side that moved last.
         let last_color = b.last_move().and_then(|m| b.cell(m).color());
         if last_color != Some(color) {
-            let msg =
-                format!("cannot take back {p}: only stones of the side that moved last can be removed");
+            let msg = format!(
+                "cannot take back {p}: only stones of the side that moved last can be removed"
+            );
             self.error(&msg);
             return;
         }
@@ -625,9 +629,10 @@ impl Session {
         let n = block.lines.len() + block.warnings.len() + 1;
         match parse_stone(text) {
             Some(s) => block.lines.push(s),
-            None => block
-                .warnings
-                .push(format!("line {n} '{}' is not x,y,f; ignored", sanitize(text))),
+            None => block.warnings.push(format!(
+                "line {n} '{}' is not x,y,f; ignored",
+                sanitize(text)
+            )),
         }
     }
 
@@ -674,7 +679,9 @@ impl Session {
                 Some(2) => opp.push(p),
                 Some(3) => blocked.push(p),
                 Some(f) => {
-                    warnings.push(format!("stone {x},{y} has field {f} (not 1, 2 or 3); ignored"));
+                    warnings.push(format!(
+                        "stone {x},{y} has field {f} (not 1, 2 or 3); ignored"
+                    ));
                     continue;
                 }
                 None => {
@@ -693,18 +700,34 @@ impl Session {
         };
         // Black must have as many stones as white (we are black) or one more (we are
         // white). Otherwise the position is set up stone by stone with explicit colours.
-        let want_black = if we_are_black { white.len() } else { white.len() + 1 };
+        let want_black = if we_are_black {
+            white.len()
+        } else {
+            white.len() + 1
+        };
         let r = if black.len() == want_black {
             let moves = interleave(black, white).expect("counts checked");
             self.eng().set_position(w, h, &moves, &blocked)
         } else {
             warnings.push(format!(
                 "inconsistent stone counts ({} own, {} opponent); playing as {}",
-                if we_are_black { black.len() } else { white.len() },
-                if we_are_black { white.len() } else { black.len() },
+                if we_are_black {
+                    black.len()
+                } else {
+                    white.len()
+                },
+                if we_are_black {
+                    white.len()
+                } else {
+                    black.len()
+                },
                 if we_are_black { "black" } else { "white" },
             ));
-            let me = if we_are_black { Color::Black } else { Color::White };
+            let me = if we_are_black {
+                Color::Black
+            } else {
+                Color::White
+            };
             let rule = self.board().rule();
             setup_board(w, h, rule, black, white, &blocked, me).map(|b| self.eng().set_board(b))
         };
@@ -791,7 +814,11 @@ impl Session {
         let mut reporter = GuiReporter {
             tx: tx.clone(),
             id,
-            detail: if self.gui { self.settings.show_detail } else { 0 },
+            detail: if self.gui {
+                self.settings.show_detail
+            } else {
+                0
+            },
             numpv: n,
             started: at,
         };
@@ -926,8 +953,8 @@ pub fn interleave(black: &[Pos], white: &[Pos]) -> Option<Vec<Pos>> {
         return None;
     }
     let mut moves = Vec::with_capacity(black.len() + white.len());
-    for i in 0..black.len() {
-        moves.push(black[i]);
+    for (i, &b) in black.iter().enumerate() {
+        moves.push(b);
         if let Some(&w) = white.get(i) {
             moves.push(w);
         }
