@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod inproc;
 pub mod transcript;
 
 use std::io::{BufRead, BufReader, Read, Write};
