@@ -39,7 +39,7 @@ fn main() {
             0
         }
         // No arguments, or arguments we do not know: be a brain.
-        _ => 0,
+        _ => tengen::protocol::run_stdio(),
     };
     exit(code);
 }
