@@ -3,4 +3,5 @@
 //! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
 
 pub mod board;
+pub mod tournament;
 pub mod types;
