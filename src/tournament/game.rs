@@ -330,6 +330,9 @@ impl Game<'_> {
         } else {
             UNLIMITED
         };
+        // The move limit, or what is left on the game clock if that is less. The clock
+        // can be negative after earlier moves ate into the tolerance: then only the
+        // rest of the tolerance remains, and nothing at all once that is spent too.
         let mut budget = if tc.turn_ms > 0 {
             tc.turn_ms as i64
         } else {
@@ -338,7 +341,14 @@ impl Game<'_> {
         if tc.match_ms > 0 {
             budget = budget.min(clock);
         }
-        let budget = Duration::from_millis(budget.max(0) as u64);
+        let allowed = budget + tc.tolerance_ms as i64;
+        if allowed <= 0 {
+            return Some(Some(End::loss(
+                side,
+                Termination::Timeout,
+                format!("game clock exhausted ({clock} ms left)"),
+            )));
+        }
 
         let mut lines = vec![format!("INFO time_left {clock}")];
         let first = self.moves_of(side).next().is_none();
@@ -365,14 +375,14 @@ impl Game<'_> {
             return Some(Some(End::loss(side, Termination::Crash, d)));
         }
         let sent = Instant::now();
-        let deadline = sent + budget + self.tolerance();
+        let deadline = sent + Duration::from_millis(allowed as u64);
         let (at, text) = match self.reply(side, deadline) {
             Reply::Aborted => return Some(None),
             Reply::Timeout => {
                 return Some(Some(End::loss(
                     side,
                     Termination::Timeout,
-                    format!("no move within {} ms", budget.as_millis()),
+                    format!("no move within {budget} ms"),
                 )))
             }
             Reply::Eof => {
@@ -386,7 +396,7 @@ impl Game<'_> {
             return Some(Some(End::loss(
                 side,
                 Termination::Timeout,
-                format!("move after {ms} ms, limit {} ms", budget.as_millis()),
+                format!("move after {ms} ms, limit {budget} ms"),
             )));
         }
         if text.to_ascii_uppercase().starts_with("ERROR") {
