@@ -3,5 +3,6 @@
 //! Layers only look down: `types ← board ← eval ← search ← engine ← protocol/cli`.
 
 pub mod board;
+pub mod cli;
 pub mod tournament;
 pub mod types;

@@ -357,7 +357,7 @@ impl Game<'_> {
         } else if first {
             lines.push("BOARD".into());
             for (i, &p) in self.board.history().iter().enumerate() {
-                let owner = if i % 2 == 0 {
+                let owner = if i.is_multiple_of(2) {
                     Color::Black
                 } else {
                     Color::White
@@ -471,7 +471,7 @@ impl Game<'_> {
             .iter()
             .enumerate()
             .filter(move |(i, _)| {
-                let colour = if (opening + i) % 2 == 0 {
+                let colour = if (opening + i).is_multiple_of(2) {
                     Color::Black
                 } else {
                     Color::White

@@ -89,7 +89,7 @@ fn parse_offset_line(line: &str, size: usize) -> Result<Vec<(i64, i64)>, String>
                 .map_err(|_| format!("`{t}` is not an integer offset"))
         })
         .collect::<Result<Vec<i64>, String>>()?;
-    if nums.len() % 2 != 0 {
+    if !nums.len().is_multiple_of(2) {
         return Err(format!("odd number of offsets ({})", nums.len()));
     }
     let c = (size / 2) as i64;

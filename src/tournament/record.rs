@@ -126,7 +126,7 @@ impl GameRecord {
 
     /// The colour of the stone with 0-based index `i` in opening-then-moves order.
     fn color_at(&self, i: usize) -> Color {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White

@@ -39,7 +39,7 @@ pub fn schedule(
     let mut jobs = Vec::new();
     for g in 0..games_per_pair {
         for &(a, b) in &pairs {
-            let (black, white) = if g % 2 == 0 { (a, b) } else { (b, a) };
+            let (black, white) = if g.is_multiple_of(2) { (a, b) } else { (b, a) };
             let (opening, opening_line) = if openings.is_empty() {
                 (Vec::new(), None)
             } else {

@@ -167,7 +167,7 @@ pub enum SprtVerdict {
 impl SprtParams {
     /// Checks that the parameters make a test: `elo0 < elo1`, `0 < α, β < ½`.
     pub fn validate(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
+        if self.elo0.partial_cmp(&self.elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!(
                 "SPRT needs elo0 < elo1 (got elo0={}, elo1={})",
                 self.elo0, self.elo1
