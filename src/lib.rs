@@ -4,5 +4,8 @@
 
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod search;
 pub mod tournament;
 pub mod types;

@@ -6,6 +6,9 @@
 //! cells within five steps along the four lines through it, and re-reads their patterns
 //! from the rule's tables: table look-ups on the affected cells, never a board rescan.
 
+// Direction indices address several parallel per-direction arrays at once.
+#![allow(clippy::needless_range_loop)]
+
 mod diagram;
 pub mod pattern;
 
@@ -154,6 +157,8 @@ pub struct Board {
     scores: Box<[[i16; 2]; GRID]>,
     /// Sum of `scores` over empty board cells, per colour.
     score_sum: [i32; 2],
+    /// Number of empty board cells of each threat class, per colour.
+    threat_count: [[u16; Threat::COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Box<[u8; GRID]>,
     hash: u64,
@@ -199,6 +204,7 @@ impl Board {
             threats: Box::new([[Threat::None; 2]; GRID]),
             scores: Box::new([[0; 2]; GRID]),
             score_sum: [0; 2],
+            threat_count: [[0; Threat::COUNT]; 2],
             near: Box::new([0; GRID]),
             hash: 0,
             history: Vec::with_capacity(width * height),
@@ -248,6 +254,7 @@ impl Board {
             }
         }
         self.score_sum = [0; 2];
+        self.threat_count = [[0; Threat::COUNT]; 2];
         self.near.fill(0);
         for &p in &on_board {
             if self.cells[p.idx()] == Cell::Empty {
@@ -255,8 +262,7 @@ impl Board {
                     self.refresh_pattern(p, d);
                 }
                 self.refresh_threat(p);
-                self.score_sum[0] += self.scores[p.idx()][0] as i32;
-                self.score_sum[1] += self.scores[p.idx()][1] as i32;
+                self.account(p.idx(), 1);
             }
             if self.cells[p.idx()].color().is_some() {
                 self.bump_near(p, 1);
@@ -282,6 +288,17 @@ impl Board {
         }
     }
 
+    /// Adds (`sign` = 1) or removes (−1) an empty cell's score and threat class from
+    /// the per-colour totals.
+    #[inline]
+    fn account(&mut self, i: usize, sign: i32) {
+        for c in 0..2 {
+            self.score_sum[c] += sign * self.scores[i][c] as i32;
+            let t = &mut self.threat_count[c][self.threats[i][c] as usize];
+            *t = (*t as i32 + sign) as u16;
+        }
+    }
+
     fn bump_near(&mut self, p: Pos, delta: i8) {
         for dy in -2..=2i32 {
             for dx in -2..=2i32 {
@@ -296,8 +313,7 @@ impl Board {
         let i = p.idx();
         let was_empty = self.cells[i] == Cell::Empty;
         if was_empty {
-            self.score_sum[0] -= self.scores[i][0] as i32;
-            self.score_sum[1] -= self.scores[i][1] as i32;
+            self.account(i, -1);
         }
         self.cells[i] = cell;
         let code = cell.code();
@@ -314,12 +330,10 @@ impl Board {
                     *line = (*line & !(3 << (2 * s))) | (code << (2 * s));
                     if self.cells[q] == Cell::Empty {
                         let qp = Pos(q as u16);
-                        self.score_sum[0] -= self.scores[q][0] as i32;
-                        self.score_sum[1] -= self.scores[q][1] as i32;
+                        self.account(q, -1);
                         self.refresh_pattern(qp, d);
                         self.refresh_threat(qp);
-                        self.score_sum[0] += self.scores[q][0] as i32;
-                        self.score_sum[1] += self.scores[q][1] as i32;
+                        self.account(q, 1);
                     }
                 }
             }
@@ -329,8 +343,7 @@ impl Board {
                 self.refresh_pattern(p, d);
             }
             self.refresh_threat(p);
-            self.score_sum[0] += self.scores[i][0] as i32;
-            self.score_sum[1] += self.scores[i][1] as i32;
+            self.account(i, 1);
         }
     }
 
@@ -526,6 +539,21 @@ impl Board {
         self.score_sum[color.idx()]
     }
 
+    /// Number of empty cells where `color` makes threat class `t`.
+    #[inline]
+    pub fn threat_count(&self, color: Color, t: Threat) -> u32 {
+        self.threat_count[color.idx()][t as usize] as u32
+    }
+
+    /// The first empty cell (board order) where `color` makes threat class `t`.
+    pub fn find_threat(&self, color: Color, t: Threat) -> Option<Pos> {
+        if self.threat_count(color, t) == 0 {
+            return None;
+        }
+        self.cells()
+            .find(|&p| self.is_empty(p) && self.threat(p, color) == t)
+    }
+
     /// Number of stones in the 5×5 square centred on `p`.
     #[inline]
     pub fn near_count(&self, p: Pos) -> u32 {
@@ -543,9 +571,7 @@ impl Board {
         let p = self.last_move()?;
         let c = self.cells[p.idx()].color()?;
         // A stone's patterns are those it made when it was placed.
-        let five = self.patterns[p.idx()][c.idx()]
-            .iter()
-            .any(|&x| x == Pattern::F5 as u8);
+        let five = self.patterns[p.idx()][c.idx()].contains(&(Pattern::F5 as u8));
         five.then_some(c)
     }
 
@@ -691,6 +717,9 @@ impl Board {
             if self.threats[i] != fresh.threats[i] || self.scores[i] != fresh.scores[i] {
                 return Err(format!("threat/score differ at {p:?}"));
             }
+        }
+        if self.threat_count != fresh.threat_count {
+            return Err("threat counts differ".to_string());
         }
         if self.score_sum != fresh.score_sum {
             return Err(format!(

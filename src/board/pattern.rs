@@ -363,6 +363,11 @@ pub enum Threat {
     Five,
 }
 
+impl Threat {
+    /// Number of threat classes.
+    pub const COUNT: usize = 12;
+}
+
 /// Threat class and ordering score of a combination of four line patterns.
 pub struct Combo {
     /// The combined class.
