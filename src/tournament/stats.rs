@@ -13,6 +13,7 @@
 //! LLR = n · (s1 − s0) · (2·s − s0 − s1) / (2·var)
 //! ```
 //!
+//! Outcome classes that did not occur count as 0.001 games (fishtest's regularisation).
 //! The test accepts H1 (`elo ≥ elo1`) when `LLR ≥ ln((1−β)/α)` and H0 (`elo ≤ elo0`)
 //! when `LLR ≤ ln(β/(1−α))` (Wald's bounds).
 
@@ -189,22 +190,30 @@ impl SprtParams {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 for these results (0 while the
-    /// results carry no variance, e.g. before the first game or after only draws).
+    /// The log-likelihood ratio of H1 against H0 for these results. As fishtest does,
+    /// an empty outcome class counts as 0.001 games, so that a run without draws (common
+    /// in Gomoku) or without losses still has a variance. 0 before the first game.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let (Some(s), Some(var)) = (wdl.score(), wdl.variance()) else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        if wdl.games() == 0 {
             return 0.0;
         }
+        let reg = |c: u64| if c == 0 { 1e-3 } else { c as f64 };
+        let (w, l, d) = (reg(wdl.wins), reg(wdl.losses), reg(wdl.draws));
+        let n = w + l + d;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)) / n;
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        wdl.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
-    /// The verdict for these results.
+    /// The verdict for these results. No verdict is given before [`SPRT_MIN_GAMES`]
+    /// games: the normal approximation needs a sample, and a handful of straight wins
+    /// would otherwise cross a bound.
     pub fn verdict(&self, wdl: &Wdl) -> SprtVerdict {
+        if wdl.games() < SPRT_MIN_GAMES {
+            return SprtVerdict::Continue;
+        }
         let llr = self.llr(wdl);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -216,6 +225,9 @@ impl SprtParams {
         }
     }
 }
+
+/// Games an SPRT plays at least before it may stop.
+pub const SPRT_MIN_GAMES: u64 = 16;
 
 #[cfg(test)]
 mod tests {
@@ -302,14 +314,16 @@ mod tests {
         // LLR = 100 · 0.014387 · (1.2 − 1.014387) / 0.48 = 0.5563.
         let llr = p.llr(&Wdl::new(60, 40, 0));
         assert!(close(llr, 0.5563, 5e-4), "{llr}");
-        // At the midpoint score the two hypotheses are equally likely.
-        let mid = Wdl::new(0, 0, 0);
-        assert_eq!(p.llr(&mid), 0.0);
+        assert_eq!(p.llr(&Wdl::default()), 0.0);
         // The verdicts follow the sign and size.
         assert_eq!(p.verdict(&Wdl::new(60, 40, 0)), SprtVerdict::Continue);
         assert_eq!(p.verdict(&Wdl::new(600, 400, 0)), SprtVerdict::AcceptH1);
         assert_eq!(p.verdict(&Wdl::new(400, 600, 0)), SprtVerdict::AcceptH0);
-        // Only draws: no information, no decision.
-        assert_eq!(p.verdict(&Wdl::new(0, 0, 50)), SprtVerdict::Continue);
+        // Straight wins decide only after the minimum number of games.
+        assert_eq!(p.verdict(&Wdl::new(15, 0, 0)), SprtVerdict::Continue);
+        assert!(p.llr(&Wdl::new(15, 0, 0)) > 2.944);
+        assert_eq!(p.verdict(&Wdl::new(16, 0, 0)), SprtVerdict::AcceptH1);
+        // Many draws say the engines are equal: below elo1, so H0.
+        assert_eq!(p.verdict(&Wdl::new(0, 0, 50)), SprtVerdict::AcceptH0);
     }
 }
