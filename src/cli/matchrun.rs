@@ -461,7 +461,8 @@ impl Tally {
 fn fmt_elo(e: Option<EloEstimate>) -> (String, String) {
     match e {
         Some(e) if e.elo.is_finite() => (
-            format!("{:+.1}", e.elo),
+            // `+ 0.0` turns a negative zero into a positive one: "+0.0", not "-0.0".
+            format!("{:+.1}", e.elo + 0.0),
             if e.margin().is_finite() {
                 format!("{:.1}", e.margin())
             } else {
