@@ -7,7 +7,7 @@
 #   scripts/selfplay-stats.sh [extra `pbrain-tengen match` arguments...]
 #
 # Environment (defaults in brackets):
-#   ENGINE [target/release/pbrain-tengen, built first]  GAMES [20 per rule]
+#   ENGINE [the runner itself]  GAMES [20 per rule]
 #   RULES ["0 1 4 8 9"]  CONCURRENCY [number of CPUs]
 # Uses the `selfplay` preset (100 ms/move); freestyle on 20x20, the others on 15x15,
 # each with its balanced opening set.
@@ -15,10 +15,10 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-if [ -z "${ENGINE:-}" ]; then
-  cargo build --release --quiet
-  ENGINE="$root/target/release/pbrain-tengen"
-fi
+# The runner is always this checkout's build; ENGINE may name another engine binary.
+cargo build --release --quiet
+runner="$root/target/release/pbrain-tengen"
+ENGINE=${ENGINE:-$runner}
 games=${GAMES:-20}
 conc=${CONCURRENCY:-$(nproc 2>/dev/null || echo 1)}
 
@@ -29,8 +29,8 @@ for rule in ${RULES:-0 1 4 8 9}; do
     *) size=15 openings=tournaments/openings/balanced_standard15_public.txt ;;
   esac
   echo "== rule $rule, ${size}x${size}, $games games"
-  "$ENGINE" match --preset selfplay \
+  "$runner" match --preset selfplay \
     --engine "cmd=$ENGINE name=A" --engine "cmd=$ENGINE name=B" \
     --rule "$rule" --size "$size" --openings "$openings" --draw-after $((size * size - 25)) \
-    --games "$games" --concurrency "$conc" --stats "$@" | grep -E '^(Stats|Endings):'
+    --games "$games" --concurrency "$conc" --stats "$@" | { grep -E '^(Stats|Endings):' || true; }
 done

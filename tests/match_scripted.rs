@@ -287,3 +287,72 @@ fn stop_cancels_the_rest_of_the_match() {
     assert_eq!(finished, 1);
     assert_eq!(cancelled, 9);
 }
+
+#[test]
+fn engines_are_driven_like_gomocup_managers_do() {
+    // Both engines log what they receive; check the transcript of the white engine,
+    // which gets its first move by BOARD (protocol spec §7.3) and then TURN.
+    let dir = std::env::temp_dir().join(format!("tengen-transcript-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (lb, lw) = (dir.join("black.log"), dir.join("white.log"));
+    let _ = std::fs::remove_file(&lb);
+    let _ = std::fs::remove_file(&lw);
+    let e = [
+        engine("b", &format!("log 1 {}", lb.display())),
+        EngineSpec {
+            max_nodes: Some(777),
+            threads: Some(1),
+            options: vec![("hash_size".into(), "1024".into())],
+            ..engine("w", &format!("log 1 {}", lw.display()))
+        },
+    ];
+    let mut s = settings(Rule::Renju, 0, 10_000);
+    s.tc.increment_ms = 100;
+    s.draw_after = Some(6);
+    let jobs = schedule(2, Pairing::RoundRobin, 1, &[], &[]);
+    let mut recs = Vec::new();
+    run_match(&e, &s, &jobs, 1, |ev| {
+        if let Event::Finished(r) = ev {
+            recs.push(r);
+        }
+        Control::Continue
+    });
+    assert_eq!(recs[0].termination, Termination::MoveCap);
+    let white = std::fs::read_to_string(&lw).unwrap();
+    let lines: Vec<&str> = white.lines().collect();
+    assert_eq!(
+        lines[..10],
+        [
+            "ABOUT",
+            "START 15",
+            "INFO timeout_turn 10000",
+            "INFO timeout_match 10000",
+            "INFO max_memory 367001600",
+            "INFO game_type 1",
+            "INFO rule 4",
+            "INFO max_node 777",
+            "INFO thread_num 1",
+            "INFO hash_size 1024",
+        ]
+    );
+    // First move by BOARD with black's opening stone as the opponent's (2), then TURN;
+    // a time_left (with the increment added) before every move; END at the end.
+    assert!(lines[10].starts_with("INFO time_left "), "{white}");
+    let left: i64 = lines[10]["INFO time_left ".len()..].parse().unwrap();
+    assert!((10_000..=10_100).contains(&left), "{white}");
+    assert_eq!(lines[11..14], ["BOARD", "0,0,2", "DONE"]);
+    assert!(
+        lines[14].starts_with("INFO time_left ") && lines[15] == "TURN 2,0",
+        "{white}"
+    );
+    assert!(
+        lines[16].starts_with("INFO time_left ") && lines[17] == "TURN 4,0",
+        "{white}"
+    );
+    assert_eq!(lines[18..], ["END"]);
+    let black = std::fs::read_to_string(&lb).unwrap();
+    let bl: Vec<&str> = black.lines().collect();
+    assert_eq!(bl[7], "INFO time_left 10100", "{black}");
+    assert_eq!(bl[8], "BEGIN", "{black}");
+    assert_eq!(bl[10], "TURN 1,0", "{black}");
+}

@@ -11,10 +11,13 @@
 #   occupied  plays the opponent's stone  offboard  plays x = board size
 #   garbage   answers a non-move line     slow      sleeps 0.15 s before each move
 #   badstart  answers START with ERROR    script    plays MOVES in order, then scans
+#   log       plays well and appends every line it receives to the file MOVES[0]
 mode=${1:-good}
 from=${2:-1}
 shift 2 2>/dev/null
 script=("$@")
+logfile=""
+[[ $mode == log ]] && logfile=${script[0]}
 size=15
 declare -A occ
 n=0
@@ -70,6 +73,7 @@ respond() {
 
 while IFS= read -r line; do
     line=${line%$'\r'}
+    [[ -n $logfile ]] && printf '%s\n' "$line" >>"$logfile"
     word=${line%% *}
     case ${word^^} in
     ABOUT) [[ $mode == noabout ]] || echo 'name="scripted", version="1.0", author="tengen tests"' ;;
@@ -94,6 +98,7 @@ while IFS= read -r line; do
     BOARD)
         while IFS= read -r l; do
             l=${l%$'\r'}
+            [[ -n $logfile ]] && printf '%s\n' "$l" >>"$logfile"
             [[ ${l^^} == DONE ]] && break
             IFS=, read -r bx by _ <<<"$l"
             occ[$bx,$by]=1
