@@ -323,7 +323,13 @@ impl Engine {
         if self.board.threat_count(me.opp(), Threat::Five) == 0 {
             let hard = limits.time.hard_ms;
             let vcf_deadline = timer.deadline(hard.saturating_mul(ROOT_VCF_TIME_PERMILLE) / 1000);
-            let mut budget = vcf::Budget::timed(ROOT_VCF_NODES, vcf_deadline, stop);
+            // Under a node limit the threat searches get a share of it, like the time.
+            let node_share = |permille: u64| match limits.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_mul(permille) / 1000,
+            };
+            let vcf_nodes = ROOT_VCF_NODES.min(node_share(ROOT_VCF_TIME_PERMILLE));
+            let mut budget = vcf::Budget::timed(vcf_nodes, vcf_deadline, stop);
             let mut line = Vec::new();
             // Deepening the VCF finds the shortest win first.
             let mut found = None;
@@ -344,7 +350,10 @@ impl Engine {
                 return quick;
             }
             let vct_deadline = timer.deadline(hard.saturating_mul(ROOT_VCT_TIME_PERMILLE) / 1000);
-            let mut budget = vcf::Budget::timed(ROOT_VCT_NODES, vct_deadline, stop);
+            let vct_nodes = ROOT_VCT_NODES.min(
+                node_share(ROOT_VCT_TIME_PERMILLE).saturating_sub(quick.nodes),
+            );
+            let mut budget = vcf::Budget::timed(vct_nodes, vct_deadline, stop);
             for depth in 2..=ROOT_VCT_DEPTH {
                 let found = self.vct_root(depth, &mut budget, &limits.excluded);
                 if let Some((p, plies)) = found {
@@ -366,6 +375,10 @@ impl Engine {
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let board = self.board.clone();
         let tt = self.table();
+        let mut limits = limits;
+        if limits.max_nodes > 0 {
+            limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
+        }
         let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
         result.nodes += quick.nodes;
         if result.best == Pos::NONE || !movegen::is_playable(&mut self.board, result.best) {
