@@ -6,6 +6,9 @@
 //! cells within five steps along the four lines through it, and re-reads their patterns
 //! from the rule's tables: table look-ups on the affected cells, never a board rescan.
 
+// Direction indices address several parallel per-direction arrays at once.
+#![allow(clippy::needless_range_loop)]
+
 pub mod bench;
 mod diagram;
 pub mod pattern;
@@ -155,6 +158,8 @@ pub struct Board {
     scores: Box<[[i16; 2]; GRID]>,
     /// Sum of `scores` over empty board cells, per colour.
     score_sum: [i32; 2],
+    /// Number of empty board cells of each threat class, per colour.
+    threat_count: [[u16; Threat::COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Box<[u8; GRID]>,
     hash: u64,
@@ -201,6 +206,7 @@ impl Board {
             threats: Box::new([[Threat::None; 2]; GRID]),
             scores: Box::new([[0; 2]; GRID]),
             score_sum: [0; 2],
+            threat_count: [[0; Threat::COUNT]; 2],
             near: Box::new([0; GRID]),
             hash: 0,
             history: Vec::with_capacity(width * height),
@@ -247,6 +253,7 @@ impl Board {
             }
         }
         self.score_sum = [0; 2];
+        self.threat_count = [[0; Threat::COUNT]; 2];
         self.near.fill(0);
         for &p in &on_board {
             if self.cells[p.idx()] == Cell::Empty {
@@ -254,8 +261,7 @@ impl Board {
                     self.refresh_pattern(p, d);
                 }
                 self.refresh_threat(p);
-                self.score_sum[0] += self.scores[p.idx()][0] as i32;
-                self.score_sum[1] += self.scores[p.idx()][1] as i32;
+                self.account(p.idx(), 1);
             }
             if self.cells[p.idx()].color().is_some() {
                 self.bump_near(p, 1);
@@ -279,6 +285,17 @@ impl Board {
             let (t, s) = table[combo_index(self.patterns[p.idx()][c])];
             self.threats[p.idx()][c] = t;
             self.scores[p.idx()][c] = s;
+        }
+    }
+
+    /// Adds (`sign` = 1) or removes (−1) an empty cell's score and threat class from
+    /// the per-colour totals.
+    #[inline]
+    fn account(&mut self, i: usize, sign: i32) {
+        for c in 0..2 {
+            self.score_sum[c] += sign * self.scores[i][c] as i32;
+            let t = &mut self.threat_count[c][self.threats[i][c] as usize];
+            *t = (*t as i32 + sign) as u16;
         }
     }
 
@@ -316,7 +333,12 @@ impl Board {
                 self.patterns[q][col][d] = new;
                 let (t, sc) = combo[combo_index(self.patterns[q][col])];
                 self.score_sum[col] += sc as i32 - self.scores[q][col] as i32;
-                self.threats[q][col] = t;
+                let old = self.threats[q][col];
+                if old != t {
+                    self.threat_count[col][old as usize] -= 1;
+                    self.threat_count[col][t as usize] += 1;
+                    self.threats[q][col] = t;
+                }
                 self.scores[q][col] = sc;
             }
         }
@@ -327,8 +349,7 @@ impl Board {
         let i = p.idx();
         let was_empty = self.cells[i] == Cell::Empty;
         if was_empty {
-            self.score_sum[0] -= self.scores[i][0] as i32;
-            self.score_sum[1] -= self.scores[i][1] as i32;
+            self.account(i, -1);
         }
         self.cells[i] = cell;
         let code = cell.code();
@@ -350,8 +371,7 @@ impl Board {
                 self.refresh_pattern(p, d);
             }
             self.refresh_threat(p);
-            self.score_sum[0] += self.scores[i][0] as i32;
-            self.score_sum[1] += self.scores[i][1] as i32;
+            self.account(i, 1);
         }
     }
 
@@ -547,6 +567,21 @@ impl Board {
         self.score_sum[color.idx()]
     }
 
+    /// Number of empty cells where `color` makes threat class `t`.
+    #[inline]
+    pub fn threat_count(&self, color: Color, t: Threat) -> u32 {
+        self.threat_count[color.idx()][t as usize] as u32
+    }
+
+    /// The first empty cell (board order) where `color` makes threat class `t`.
+    pub fn find_threat(&self, color: Color, t: Threat) -> Option<Pos> {
+        if self.threat_count(color, t) == 0 {
+            return None;
+        }
+        self.cells()
+            .find(|&p| self.is_empty(p) && self.threat(p, color) == t)
+    }
+
     /// Number of stones in the 5×5 square centred on `p`.
     #[inline]
     pub fn near_count(&self, p: Pos) -> u32 {
@@ -729,6 +764,9 @@ impl Board {
             if self.threats[i] != fresh.threats[i] || self.scores[i] != fresh.scores[i] {
                 return Err(format!("threat/score differ at {p:?}"));
             }
+        }
+        if self.threat_count != fresh.threat_count {
+            return Err("threat counts differ".to_string());
         }
         if self.score_sum != fresh.score_sum {
             return Err(format!(

@@ -355,9 +355,8 @@ pub fn swap_colors(code: u32) -> u32 {
 /// for example from a background thread).
 pub fn warm_tables() {
     for rule in Rule::ALL {
-        for c in Color::BOTH {
-            table(WinKind::of(rule, c), c);
-        }
+        // Builds the per-colour tables it is made from as well.
+        rule_table(rule);
     }
 }
 
@@ -390,6 +389,11 @@ pub enum Threat {
     Flex4,
     /// A five.
     Five,
+}
+
+impl Threat {
+    /// Number of threat classes.
+    pub const COUNT: usize = 12;
 }
 
 /// Threat class and ordering score of a combination of four line patterns.

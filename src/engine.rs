@@ -1,0 +1,494 @@
+//! The engine: owns the position, the transposition table and the options, and turns
+//! a "think" request into a search. Protocol-neutral: the Gomocup front end, the
+//! terminal game and the tools all drive it through this API.
+
+use crate::board::{Board, BoardError, Threat};
+use crate::search::movegen::{self, MoveList};
+use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE};
+use crate::search::time::{Clock, TimeLimits, Timer};
+use crate::search::tt::TranspositionTable;
+use crate::search::{self, vcf, Limits};
+use crate::types::{mate_in, Pos, Rule, Value};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+pub use crate::search::{IterationInfo, NoReport, Reporter, SearchResult};
+
+/// Memory assumed when the manager sets no limit (Gomocup's 350 MiB).
+pub const DEFAULT_MAX_MEMORY: u64 = 350 * 1024 * 1024;
+/// Transposition table size when nothing else is asked for.
+pub const DEFAULT_HASH_BYTES: u64 = 64 * 1024 * 1024;
+/// Memory kept for everything but the table: code, pattern tables, stacks, threads.
+pub const BASE_MEMORY: u64 = 24 * 1024 * 1024;
+/// Most threads we start.
+pub const MAX_THREADS: usize = 64;
+/// Deepest iteration when no depth limit is set.
+pub const MAX_DEPTH: i32 = 100;
+
+/// Settings, mostly from Gomocup `INFO` keys.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// The rule (`INFO rule`).
+    pub rule: Rule,
+    /// ms per move; 0 = as fast as possible.
+    pub timeout_turn_ms: i64,
+    /// ms per game; 0 = unlimited.
+    pub timeout_match_ms: i64,
+    /// ms left on the match clock, if sent.
+    pub time_left_ms: Option<i64>,
+    /// Fischer increment (ms).
+    pub time_increment_ms: i64,
+    /// Process memory limit in bytes; 0 = the default (350 MiB).
+    pub max_memory: u64,
+    /// Hash size in KiB, if set (`INFO hash_size`).
+    pub hash_size_kib: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// Depth limit (`INFO max_depth`).
+    pub max_depth: Option<i32>,
+    /// Node limit (`INFO max_node`).
+    pub max_nodes: Option<u64>,
+    /// Yixin-Board search width 0…; kept for the front end.
+    pub caution_factor: i64,
+    /// Number of best lines for analysis (`YXNBEST`).
+    pub nbest: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            rule: Rule::Freestyle,
+            timeout_turn_ms: 5_000,
+            timeout_match_ms: 0,
+            time_left_ms: None,
+            time_increment_ms: 0,
+            max_memory: 0,
+            hash_size_kib: None,
+            threads: 1,
+            max_depth: None,
+            max_nodes: None,
+            caution_factor: 1,
+            nbest: 1,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The table size these options allow, in bytes.
+    pub fn hash_bytes(&self) -> u64 {
+        let limit = if self.max_memory == 0 {
+            DEFAULT_MAX_MEMORY
+        } else {
+            self.max_memory
+        };
+        let room = limit.saturating_sub(BASE_MEMORY) / 2;
+        let want = self
+            .hash_size_kib
+            .map(|k| k.saturating_mul(1024))
+            .unwrap_or(DEFAULT_HASH_BYTES);
+        want.min(room).max(64 * 1024)
+    }
+
+    /// The time limits for a move after `ply` stones.
+    pub fn time_limits(&self, ply: usize) -> TimeLimits {
+        TimeLimits::compute(
+            &Clock {
+                turn_ms: self.timeout_turn_ms,
+                match_ms: self.timeout_match_ms,
+                left_ms: self.time_left_ms,
+                increment_ms: self.time_increment_ms,
+            },
+            ply,
+        )
+    }
+}
+
+/// The engine.
+pub struct Engine {
+    board: Board,
+    options: EngineOptions,
+    tt: Option<TranspositionTable>,
+    tt_dirty: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A 15×15 freestyle engine with default options. Cheap: the table is allocated at
+    /// the first search.
+    pub fn new() -> Engine {
+        Engine {
+            board: Board::new(15, 15, Rule::Freestyle).expect("15x15 is valid"),
+            options: EngineOptions::default(),
+            tt: None,
+            tt_dirty: false,
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// The options, for changing. A changed rule takes effect through [`Engine::set_rule`].
+    pub fn options_mut(&mut self) -> &mut EngineOptions {
+        &mut self.options
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// A new empty game of the given size, keeping the options.
+    pub fn new_game(&mut self, width: usize, height: usize) -> Result<(), BoardError> {
+        self.board = Board::new(width, height, self.options.rule)?;
+        self.tt_dirty = true;
+        Ok(())
+    }
+
+    /// Changes the rule and rebuilds the current position under it.
+    pub fn set_rule(&mut self, rule: Rule) {
+        self.options.rule = rule;
+        if self.board.rule() != rule {
+            self.board = self.board.with_rule(rule);
+            self.tt_dirty = true;
+        }
+    }
+
+    /// Plays `p` for the side to move.
+    pub fn play(&mut self, p: Pos) -> Result<(), BoardError> {
+        self.board.play(p)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Pos> {
+        self.board.undo().ok()
+    }
+
+    /// Replaces the position: a new board with `blocked` cells, then `moves` in order
+    /// (black first). On error nothing changes.
+    pub fn set_position(
+        &mut self,
+        width: usize,
+        height: usize,
+        moves: &[Pos],
+        blocked: &[Pos],
+    ) -> Result<(), BoardError> {
+        let mut b = Board::new(width, height, self.options.rule)?;
+        for &p in blocked {
+            b.set_blocked(p)?;
+        }
+        for &m in moves {
+            b.play(m)?;
+        }
+        self.board = b;
+        Ok(())
+    }
+
+    /// Replaces the position with an arbitrary board (same rule is not required).
+    pub fn set_board(&mut self, board: Board) {
+        self.options.rule = board.rule();
+        self.board = board;
+    }
+
+    /// Forgets the transposition table's content.
+    pub fn clear_hash(&mut self) {
+        self.tt_dirty = true;
+    }
+
+    fn table(&mut self) -> &TranspositionTable {
+        let bytes = self.options.hash_bytes() as usize;
+        let fits = self
+            .tt
+            .as_ref()
+            .is_some_and(|t| t.bytes() <= bytes && t.bytes() * 2 > bytes);
+        if !fits {
+            // Free the old table first so both never live at once.
+            self.tt = None;
+            self.tt = Some(TranspositionTable::new(bytes));
+            self.tt_dirty = false;
+        }
+        let tt = self.tt.as_ref().expect("allocated");
+        if self.tt_dirty {
+            tt.clear();
+            self.tt_dirty = false;
+        }
+        tt
+    }
+
+    /// The search limits the options give for the current move.
+    pub fn limits(&self) -> Limits {
+        let mut time = self.options.time_limits(self.board.ply());
+        let mut max_depth = self
+            .options
+            .max_depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        if self.options.timeout_turn_ms <= 0 {
+            // "As fast as possible": a shallow search is all we may spend.
+            max_depth = max_depth.min(2);
+            time.soft_ms = time.soft_ms.min(time.hard_ms);
+        }
+        Limits {
+            time,
+            max_depth,
+            max_nodes: self.options.max_nodes.unwrap_or(0),
+            excluded: Vec::new(),
+        }
+    }
+
+    /// Thinks about the side to move's move under the options' limits.
+    /// Always returns a playable move if the board has an empty cell (never a renju
+    /// foul for black unless only fouls remain); `Pos::NONE` on a full board.
+    pub fn think(
+        &mut self,
+        start: Instant,
+        reporter: &mut dyn Reporter,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let limits = self.limits();
+        self.think_with(limits, start, reporter, stop, 1)
+    }
+
+    /// Thinks with explicit limits (bench, tools).
+    pub fn think_with(
+        &mut self,
+        limits: Limits,
+        start: Instant,
+        reporter: &mut dyn Reporter,
+        stop: &AtomicBool,
+        multipv: usize,
+    ) -> SearchResult {
+        let timer = Timer::new(start);
+        let mut quick = SearchResult {
+            best: Pos::NONE,
+            value: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: Vec::new(),
+        };
+        if self.board.is_full() {
+            return quick;
+        }
+        let me = self.board.side_to_move();
+        // A five wins at once.
+        if let Some(p) = self
+            .board
+            .cells()
+            .find(|&p| self.board.is_empty(p) && self.board.threat(p, me) == Threat::Five)
+            .filter(|p| !limits.excluded.contains(p))
+        {
+            quick.best = p;
+            quick.value = mate_in(1);
+            quick.depth = 1;
+            quick.pv = vec![p];
+            quick.time_ms = timer.elapsed_ms();
+            reporter.iteration(&info_of(&quick, multipv));
+            return quick;
+        }
+        let mut moves = MoveList::new();
+        movegen::generate(&mut self.board, &mut moves);
+        movegen::sort(&mut moves);
+        moves.retain(|m| !limits.excluded.contains(&m.0));
+        if moves.is_empty() {
+            // Only fouls (or excluded cells) remain: any empty cell.
+            quick.best = self
+                .board
+                .cells()
+                .find(|&p| self.board.is_empty(p) && !limits.excluded.contains(&p))
+                .unwrap_or(Pos::NONE);
+            quick.pv = vec![quick.best];
+            return quick;
+        }
+        if moves.len() == 1 && multipv == 1 {
+            quick.best = moves[0].0;
+            quick.pv = vec![quick.best];
+            quick.depth = 1;
+            quick.value = crate::eval::evaluate(&self.board);
+            quick.time_ms = timer.elapsed_ms();
+            reporter.iteration(&info_of(&quick, multipv));
+            return quick;
+        }
+        // A VCF at the root, within a share of the time.
+        if self.board.threat_count(me.opp(), Threat::Five) == 0 {
+            let hard = limits.time.hard_ms;
+            let vcf_deadline = timer.deadline(hard.saturating_mul(ROOT_VCF_TIME_PERMILLE) / 1000);
+            // Under a node limit the threat searches get a share of it, like the time.
+            let node_share = |permille: u64| match limits.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_mul(permille) / 1000,
+            };
+            let vcf_nodes = ROOT_VCF_NODES.min(node_share(ROOT_VCF_TIME_PERMILLE));
+            let mut budget = vcf::Budget::timed(vcf_nodes, vcf_deadline, stop);
+            let mut line = Vec::new();
+            // Deepening the VCF finds the shortest win first.
+            let mut found = None;
+            for depth in 1..=ROOT_VCF_DEPTH {
+                found = vcf::vcf_line(&mut self.board, depth, &mut budget, &mut line);
+                if found.is_some() || budget.exhausted() {
+                    break;
+                }
+            }
+            quick.nodes = budget.used();
+            if let Some(plies) = found.filter(|_| !limits.excluded.contains(&line[0])) {
+                quick.best = line[0];
+                quick.value = mate_in(plies as i32);
+                quick.depth = plies as i32;
+                quick.pv = line;
+                quick.time_ms = timer.elapsed_ms();
+                reporter.iteration(&info_of(&quick, multipv));
+                return quick;
+            }
+        }
+        let threads = self.options.threads.clamp(1, MAX_THREADS);
+        let board = self.board.clone();
+        let tt = self.table();
+        let mut limits = limits;
+        if limits.max_nodes > 0 {
+            limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
+        }
+        let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
+        result.nodes += quick.nodes;
+        if result.best == Pos::NONE || !movegen::is_playable(&mut self.board, result.best) {
+            result.best = moves[0].0;
+            result.pv = vec![result.best];
+        }
+        result
+    }
+
+    /// The `n` best moves, best first (multi-PV by excluding earlier answers). The time
+    /// budget is shared between them.
+    pub fn think_nbest(
+        &mut self,
+        n: usize,
+        start: Instant,
+        reporter: &mut dyn Reporter,
+        stop: &AtomicBool,
+    ) -> Vec<SearchResult> {
+        let n = n.max(1);
+        let base = self.limits();
+        let mut out: Vec<SearchResult> = Vec::new();
+        for i in 0..n {
+            let mut limits = base.clone();
+            let share = |ms: u64| ms.saturating_mul(i as u64 + 1) / n as u64;
+            limits.time.soft_ms = share(base.time.soft_ms);
+            limits.time.hard_ms = share(base.time.hard_ms);
+            limits.excluded = out.iter().map(|r| r.best).collect();
+            let r = self.think_with(limits, start, reporter, stop, i + 1);
+            if r.best == Pos::NONE || out.iter().any(|o| o.best == r.best) {
+                break;
+            }
+            out.push(r);
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+        }
+        out
+    }
+}
+
+fn info_of(r: &SearchResult, multipv: usize) -> IterationInfo {
+    IterationInfo {
+        depth: r.depth,
+        seldepth: r.seldepth.max(r.depth),
+        value: r.value,
+        nodes: r.nodes,
+        time_ms: r.time_ms,
+        pv: r.pv.clone(),
+        multipv,
+    }
+}
+
+/// Convenience for tools and tests: the value type re-exported.
+pub type EngineValue = Value;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn think_on(diagram: &str, rule: Rule, depth: i32) -> SearchResult {
+        let mut e = Engine::new();
+        e.set_board(Board::parse_diagram(diagram, rule).unwrap());
+        let stop = AtomicBool::new(false);
+        e.think_with(
+            Limits::depth(depth),
+            Instant::now(),
+            &mut NoReport,
+            &stop,
+            1,
+        )
+    }
+
+    #[test]
+    fn completes_an_open_four() {
+        let r = think_on(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X X X . . .
+            . . O O O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . O",
+            Rule::Freestyle,
+            4,
+        );
+        assert!(
+            r.best == Pos::new(1, 2) || r.best == Pos::new(6, 2),
+            "{r:?}"
+        );
+        assert_eq!(r.value, mate_in(1));
+    }
+
+    #[test]
+    fn blocks_a_four() {
+        let r = think_on(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . O O O O X . . .
+            . . X . . . . . .
+            . . . X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+            Rule::Freestyle,
+            4,
+        );
+        assert_eq!(r.best, Pos::new(0, 2), "{r:?}");
+    }
+
+    #[test]
+    fn search_is_deterministic_and_legal() {
+        let d = "
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . X O . . . . .
+            . . . . O X . . . . .
+            . . . . . X O . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .";
+        for rule in Rule::ALL {
+            let a = think_on(d, rule, 5);
+            let b = think_on(d, rule, 5);
+            assert_eq!(a.best, b.best);
+            assert_eq!(a.nodes, b.nodes);
+            let board = Board::parse_diagram(d, rule).unwrap();
+            assert!(board.is_empty(a.best));
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Threat-aware move generation from the board's pattern state.
+
+use crate::board::{Board, Threat};
+use crate::types::{Color, Pos};
+use arrayvec::ArrayVec;
+
+/// Largest number of moves a position can have (22×22).
+pub const MAX_MOVES: usize = 484;
+
+/// A list of moves with ordering scores.
+pub type MoveList = ArrayVec<(Pos, i32), MAX_MOVES>;
+
+/// Whether the side to move may play `p` (renju: never a forbidden point for black).
+#[inline]
+pub fn is_playable(board: &mut Board, p: Pos) -> bool {
+    board.is_empty(p)
+        && !(board.side_to_move() == Color::Black
+            && board.might_be_forbidden(p)
+            && board.is_forbidden(p))
+}
+
+/// Ordering score of a move for the side to move: own potential, the opponent's
+/// potential taken away, and big bonuses for forcing classes.
+#[inline]
+pub fn move_score(board: &Board, p: Pos) -> i32 {
+    let me = board.side_to_move();
+    let own = board.cell_score(p, me);
+    let opp = board.cell_score(p, me.opp());
+    own * 5 + opp * 4
+}
+
+/// Every playable cell where the side to move makes at least `min`.
+pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut MoveList) {
+    let cells: ArrayVec<Pos, MAX_MOVES> = board
+        .cells()
+        .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
+        .collect();
+    for p in cells {
+        if is_playable(board, p) {
+            out.push((p, move_score(board, p)));
+        }
+    }
+}
+
+/// Generates the moves worth searching for the side to move, with ordering scores,
+/// unsorted, in `out`. Assumes the side to move has no winning move (callers check that
+/// first). Against a five threat only the blocks; against an open three (the opponent
+/// can make a straight four or a double four) only defences and our own fours;
+/// otherwise every playable cell near the stones.
+pub fn generate(board: &mut Board, out: &mut MoveList) {
+    out.clear();
+    let me = board.side_to_move();
+    let opp = me.opp();
+    if board.threat_count(opp, Threat::Five) > 0 {
+        moves_with_threat(board, opp, Threat::Five, out);
+        // A block is forced; our own five was ruled out by the caller.
+        out.retain(|&mut (p, _)| board.threat(p, opp) == Threat::Five);
+    } else if board.count() == 0 {
+        let c = board.center();
+        out.push((c, 0));
+    } else if board.threat_count(opp, Threat::Flex4) > 0 {
+        let cells: ArrayVec<Pos, MAX_MOVES> = board
+            .cells()
+            .filter(|&p| {
+                board.is_empty(p)
+                    && (board.threat(p, opp) >= Threat::Four || board.threat(p, me) >= Threat::Four)
+            })
+            .collect();
+        for p in cells {
+            if is_playable(board, p) {
+                out.push((p, move_score(board, p)));
+            }
+        }
+    } else {
+        let cells: ArrayVec<Pos, MAX_MOVES> = board
+            .cells()
+            .filter(|&p| board.is_empty(p) && board.near_count(p) > 0)
+            .collect();
+        for p in cells {
+            if is_playable(board, p) {
+                out.push((p, move_score(board, p)));
+            }
+        }
+    }
+    if out.is_empty() {
+        // Nothing near the stones (or every candidate forbidden): any playable cell.
+        let cells: ArrayVec<Pos, MAX_MOVES> =
+            board.cells().filter(|&p| board.is_empty(p)).collect();
+        for p in cells {
+            if is_playable(board, p) {
+                out.push((p, move_score(board, p)));
+            }
+        }
+    }
+}
+
+/// Sorts by score, best first; ties by position so the order is deterministic.
+pub fn sort(moves: &mut MoveList) {
+    moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+}
+
+/// Moves the best of `moves[i..]` to index `i` (ties by position) and returns it:
+/// lazy ordering, since most nodes search only their first few moves.
+#[inline]
+pub fn pick(moves: &mut MoveList, i: usize) -> (Pos, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        let (a, b) = (moves[j], moves[best]);
+        if a.1 > b.1 || (a.1 == b.1 && a.0 < b.0) {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
+}

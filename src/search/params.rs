@@ -1,0 +1,29 @@
+//! Search constants, in one place (house habit 10). Each was kept because it helped
+//! in self-play or in the bench; change them with a match result.
+
+/// Ordering bonus of the first killer move (the second gets half).
+pub const KILLER_BONUS: i32 = 2_000;
+/// History scores are divided by this before they join the ordering score.
+pub const HISTORY_DIVISOR: i32 = 8;
+/// Cap of a history score.
+pub const HISTORY_MAX: i32 = 1 << 20;
+/// At most this many moves are searched at nodes shallower than FULL_WIDTH_DEPTH.
+pub const MAX_BRANCH: usize = 20;
+/// From this depth on every generated move is searched.
+pub const FULL_WIDTH_DEPTH: i32 = 64;
+/// Late-move reductions start at this depth...
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// ...for moves from this index on.
+pub const LMR_MIN_INDEX: usize = 3;
+/// Initial half-width of the aspiration window.
+pub const ASPIRATION_DELTA: i32 = 40;
+/// Node budget of a VCF search at a leaf.
+pub const LEAF_VCF_NODES: u64 = 200;
+/// Attacker fours a leaf VCF may play.
+pub const LEAF_VCF_DEPTH: u32 = 6;
+/// Node budget of the VCF search at the root.
+pub const ROOT_VCF_NODES: u64 = 2_000_000;
+/// Attacker fours the root VCF may play.
+pub const ROOT_VCF_DEPTH: u32 = 40;
+/// The root VCF ends by this share (per mille) of the hard time limit.
+pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;

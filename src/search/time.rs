@@ -1,0 +1,182 @@
+//! The time manager: how long to think about one move.
+//!
+//! It turns the manager's limits (`timeout_turn`, `time_left`, `timeout_match`,
+//! `time_increment`) and the move number into a soft limit (do not start an iteration
+//! past it) and a hard limit (stop now). The arithmetic is pure; the clock is passed
+//! in, so tests need not sleep.
+
+use std::time::Instant;
+
+/// Milliseconds always kept back from every limit: pipe latency, process scheduling
+/// and the manager's own measurement (Rapfi keeps 30 ms; we are more careful).
+pub const RESERVE_MS: i64 = 60;
+/// Fraction (per mille) of the reserve-adjusted turn time used as the hard limit.
+pub const TURN_HARD_PERMILLE: i64 = 950;
+/// Moves we still expect to play, at least.
+pub const MIN_MOVES_LEFT: i64 = 12;
+/// Moves we expect a game to last for one side, for spreading the match clock.
+pub const EXPECTED_MOVES: i64 = 40;
+/// The soft limit as a fraction (per mille) of the optimum.
+pub const SOFT_PERMILLE: i64 = 600;
+/// Smallest budget ever given (ms): enough for a shallow, safe answer.
+pub const MIN_BUDGET_MS: i64 = 5;
+/// The value of `time_left` that means "no match clock".
+pub const UNLIMITED: i64 = 2_147_483_647;
+
+/// The limits one move is searched under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    /// Don't start a new iteration after this many ms.
+    pub soft_ms: u64,
+    /// Stop searching at once after this many ms.
+    pub hard_ms: u64,
+}
+
+/// The inputs of the time manager.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    /// `timeout_turn` in ms; 0 means "as fast as possible".
+    pub turn_ms: i64,
+    /// `timeout_match` in ms; 0 means unlimited.
+    pub match_ms: i64,
+    /// `time_left` in ms, if the manager sent it.
+    pub left_ms: Option<i64>,
+    /// Fischer increment per move in ms.
+    pub increment_ms: i64,
+}
+
+impl TimeLimits {
+    /// Budget for the move after `ply` stones were played.
+    pub fn compute(clock: &Clock, ply: usize) -> TimeLimits {
+        let turn = if clock.turn_ms <= 0 {
+            // "timeout_turn 0": play as fast as possible.
+            MIN_BUDGET_MS
+        } else {
+            ((clock.turn_ms - RESERVE_MS) * TURN_HARD_PERMILLE / 1000).max(MIN_BUDGET_MS)
+        };
+        let left = match clock.left_ms {
+            Some(l) if l != UNLIMITED && l < UNLIMITED => Some(l),
+            Some(_) => None,
+            None if clock.match_ms > 0 => Some(clock.match_ms),
+            None => None,
+        };
+        let (optimum, hard) = match left {
+            None => (turn, turn),
+            Some(left) => {
+                let usable = (left - RESERVE_MS).max(0);
+                let own_moves = (ply as i64) / 2;
+                let moves_left = (EXPECTED_MOVES - own_moves).max(MIN_MOVES_LEFT);
+                let share = usable / moves_left + clock.increment_ms * 3 / 4;
+                let hard_cap = usable / 4 + clock.increment_ms / 2;
+                let hard = turn.min(hard_cap.max(MIN_BUDGET_MS));
+                (share.max(MIN_BUDGET_MS).min(hard), hard)
+            }
+        };
+        let soft = optimum * SOFT_PERMILLE / 1000;
+        TimeLimits {
+            soft_ms: soft.max(1) as u64,
+            hard_ms: hard.max(MIN_BUDGET_MS) as u64,
+        }
+    }
+}
+
+/// Measures elapsed time from the moment the command arrived.
+#[derive(Clone, Copy, Debug)]
+pub struct Timer {
+    start: Instant,
+}
+
+impl Timer {
+    /// A timer started at `start`.
+    pub fn new(start: Instant) -> Timer {
+        Timer { start }
+    }
+    /// The instant `ms` milliseconds after the start.
+    pub fn deadline(&self, ms: u64) -> Instant {
+        self.start + std::time::Duration::from_millis(ms)
+    }
+    /// Milliseconds since the start.
+    #[inline]
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_limit_binds_without_match_clock() {
+        let c = Clock {
+            turn_ms: 1000,
+            match_ms: 0,
+            left_ms: Some(UNLIMITED),
+            increment_ms: 0,
+        };
+        let t = TimeLimits::compute(&c, 10);
+        assert!(t.hard_ms < 1000 - RESERVE_MS as u64 + 1);
+        assert!(t.hard_ms >= 800);
+        assert!(t.soft_ms < t.hard_ms);
+    }
+
+    #[test]
+    fn match_clock_spreads_over_moves() {
+        // Gomocup fastgame: 5 s per move, 120 s per game.
+        let c = Clock {
+            turn_ms: 5000,
+            match_ms: 120_000,
+            left_ms: Some(120_000),
+            increment_ms: 0,
+        };
+        let early = TimeLimits::compute(&c, 0);
+        assert!(early.hard_ms <= 4_700);
+        assert!(early.soft_ms <= 3_000, "{early:?}");
+        // Little time left: the budget shrinks with it and never exceeds it.
+        let late = TimeLimits::compute(
+            &Clock {
+                left_ms: Some(2_000),
+                ..c
+            },
+            150,
+        );
+        assert!(late.hard_ms <= 2_000 / 4, "{late:?}");
+    }
+
+    #[test]
+    fn negative_or_zero_time_still_answers() {
+        let c = Clock {
+            turn_ms: 1000,
+            match_ms: 10_000,
+            left_ms: Some(-500),
+            increment_ms: 0,
+        };
+        let t = TimeLimits::compute(&c, 30);
+        assert_eq!(t.hard_ms, MIN_BUDGET_MS as u64);
+        let fast = TimeLimits::compute(
+            &Clock {
+                turn_ms: 0,
+                ..Clock::default()
+            },
+            30,
+        );
+        assert_eq!(fast.hard_ms, MIN_BUDGET_MS as u64);
+    }
+
+    #[test]
+    fn increment_adds_to_the_share() {
+        let base = Clock {
+            turn_ms: 30_000,
+            match_ms: 60_000,
+            left_ms: Some(60_000),
+            increment_ms: 0,
+        };
+        let with_inc = Clock {
+            increment_ms: 2_000,
+            ..base
+        };
+        assert!(
+            TimeLimits::compute(&with_inc, 20).soft_ms > TimeLimits::compute(&base, 20).soft_ms
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! The transposition table: fixed-size buckets of lock-free entries shared by all
+//! search threads.
+//!
+//! An entry is two 64-bit words: `check = key ^ data` and `data`. A torn write (two
+//! threads storing at once) makes `check ^ data` differ from the key, so the entry is
+//! simply not found — no locks needed.
+
+use crate::types::{Bound, Pos, Value};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Entries per bucket.
+const BUCKET: usize = 4;
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    /// Best or refuting move (`Pos::NONE` if none).
+    pub mv: Pos,
+    /// Stored value (mate scores relative to the stored node).
+    pub value: Value,
+    /// Static evaluation of the node.
+    pub eval: Value,
+    /// Remaining depth the value was searched to.
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+/// The table.
+pub struct TranspositionTable {
+    slots: Vec<AtomicU64>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+fn pack(e: &TtEntry, age: u8) -> u64 {
+    (e.mv.0 as u64)
+        | ((e.value as i16 as u16 as u64) << 16)
+        | ((e.eval as i16 as u16 as u64) << 32)
+        | (((e.depth.clamp(-1, 126) + 1) as u8 as u64) << 48)
+        | ((e.bound as u64) << 56)
+        | (((age & 0x3F) as u64) << 58)
+}
+
+fn unpack(d: u64) -> (TtEntry, u8) {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    };
+    (
+        TtEntry {
+            mv: Pos(d as u16),
+            value: (d >> 16) as u16 as i16 as Value,
+            eval: (d >> 32) as u16 as i16 as Value,
+            depth: ((d >> 48) as u8) as i32 - 1,
+            bound,
+        },
+        ((d >> 58) & 0x3F) as u8,
+    )
+}
+
+impl TranspositionTable {
+    /// A table using at most `bytes` of memory (at least one bucket).
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let per_bucket = BUCKET * 16;
+        let mut buckets = (bytes / per_bucket).max(1);
+        // A power of two keeps indexing a mask.
+        buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
+        let slots = (0..buckets * BUCKET * 2)
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        TranspositionTable {
+            slots,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize & (self.buckets - 1)) * BUCKET * 2
+    }
+
+    /// Looks `key` up.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let b = self.bucket(key);
+        for i in 0..BUCKET {
+            let check = self.slots[b + 2 * i].load(Ordering::Relaxed);
+            let data = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data).0);
+            }
+        }
+        None
+    }
+
+    /// Stores an entry for `key`, replacing the same key, else the shallowest / oldest.
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let age = self.age.load(Ordering::Relaxed) & 0x3F;
+        let b = self.bucket(key);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for i in 0..BUCKET {
+            let check = self.slots[b + 2 * i].load(Ordering::Relaxed);
+            let data = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                victim = i;
+                if data != 0 {
+                    let (old, _) = unpack(data);
+                    // Keep a deeper entry's move when the new one has none.
+                    if entry.bound != Bound::Exact && old.depth > entry.depth + 2 && old.mv.0 != 0 {
+                        let mut e = entry;
+                        if e.mv.0 == 0 {
+                            e.mv = old.mv;
+                        }
+                        let d = pack(&e, age);
+                        self.slots[b + 2 * i].store(key ^ d, Ordering::Relaxed);
+                        self.slots[b + 2 * i + 1].store(d, Ordering::Relaxed);
+                        return;
+                    }
+                }
+                break;
+            }
+            let (old, old_age) = unpack(data);
+            let stale = (age.wrapping_sub(old_age) & 0x3F) as i32;
+            let worth = old.depth - 8 * stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let d = pack(&entry, age);
+        self.slots[b + 2 * victim].store(key ^ d, Ordering::Relaxed);
+        self.slots[b + 2 * victim + 1].store(d, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots used in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) & 0x3F;
+        let n = (1000 / BUCKET).min(self.buckets) * BUCKET;
+        let mut used = 0;
+        for i in 0..n {
+            let d = self.slots[2 * i + 1].load(Ordering::Relaxed);
+            if d != 0 && unpack(d).1 == age {
+                used += 1;
+            }
+        }
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1 << 16);
+        let e = TtEntry {
+            mv: Pos::new(7, 8),
+            value: -29_990,
+            eval: 123,
+            depth: 17,
+            bound: Bound::Lower,
+        };
+        tt.store(0xDEAD_BEEF_1234_5678, e);
+        let got = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored");
+        assert_eq!(got.mv, e.mv);
+        assert_eq!(got.value, e.value);
+        assert_eq!(got.eval, e.eval);
+        assert_eq!(got.depth, e.depth);
+        assert_eq!(got.bound, e.bound);
+        assert!(tt.probe(0x1234).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF_1234_5678).is_none());
+    }
+}

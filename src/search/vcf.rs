@@ -1,0 +1,168 @@
+//! VCF: victory by continuous fours. The attacker plays only fours; each four leaves
+//! the defender a single block. A straight four, a double four, a block that is a renju
+//! foul, or a five ends it.
+
+use super::movegen::MAX_MOVES;
+use crate::board::{Board, Pattern, Threat};
+use crate::types::{Color, Pos, Rule};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What a threat search may spend: nodes, and optionally wall time and a stop flag.
+pub struct Budget<'a> {
+    left: u64,
+    used: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `nodes` nodes only.
+    pub fn nodes(nodes: u64) -> Budget<'static> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: None,
+            stop: None,
+        }
+    }
+    /// A budget of `nodes` nodes that also ends at `deadline` or when `stop` is set.
+    pub fn timed(nodes: u64, deadline: Instant, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: Some(deadline),
+            stop: Some(stop),
+        }
+    }
+    /// Spends one node; false when nothing is left.
+    #[inline]
+    pub fn take(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        self.used += 1;
+        if self.used & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            if late || stopped {
+                self.left = 0;
+            }
+        }
+        true
+    }
+    /// Whether the budget is spent.
+    #[inline]
+    pub fn exhausted(&self) -> bool {
+        self.left == 0
+    }
+    /// Nodes spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+}
+
+/// Whether black may play `p` (renju fouls excluded); white always may.
+#[inline]
+fn legal(board: &mut Board, color: Color, p: Pos) -> bool {
+    !(color == Color::Black && board.might_be_forbidden(p) && board.is_forbidden(p))
+}
+
+/// Searches a VCF for the side to move with at most `depth` attacking fours and a
+/// node budget. Returns the number of plies to the winning five (the five included).
+pub fn vcf(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
+    let mut line = Vec::new();
+    vcf_line(board, depth, budget, &mut line)
+}
+
+/// Like [`vcf`], and fills `line` with the attacker's and defender's moves of the win
+/// (ending with the attacker's last four or five).
+pub fn vcf_line(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut Budget,
+    line: &mut Vec<Pos>,
+) -> Option<u32> {
+    line.clear();
+    let me = board.side_to_move();
+    let opp = me.opp();
+    if let Some(p) = board.find_threat(me, Threat::Five) {
+        line.push(p);
+        return Some(1);
+    }
+    let opp_fives = board.threat_count(opp, Threat::Five);
+    if opp_fives >= 2 || depth == 0 || !budget.take() {
+        return None;
+    }
+    let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
+    if opp_fives == 1 {
+        // The defender's block made a four: we must block it, and the chain goes on
+        // only if our block is itself a four.
+        let block = board.find_threat(opp, Threat::Five).expect("counted");
+        if board.threat(block, me) < Threat::Four {
+            return None;
+        }
+        fours.push((block, 0));
+    } else {
+        for p in board.cells() {
+            if board.is_empty(p) {
+                let t = board.threat(p, me);
+                if t >= Threat::Four {
+                    fours.push((p, t as i32 * 1000 + board.cell_score(p, me)));
+                }
+            }
+        }
+    }
+    fours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let renju_black = me == Color::Black && board.rule() == Rule::Renju;
+    for &(p, _) in &fours {
+        if !legal(board, me, p) {
+            continue;
+        }
+        let t = board.threat(p, me);
+        if t == Threat::Flex4 {
+            // A straight four wins outright; for renju black only a straight four (a
+            // double four would be a foul, and we checked it is not one).
+            let straight = !renju_black || board.patterns(p, me).contains(&Pattern::F4);
+            if straight {
+                line.push(p);
+                return Some(3);
+            }
+        }
+        board.make_move(p);
+        let fives = board.threat_count(me, Threat::Five);
+        let result = if fives >= 2 {
+            line.push(p);
+            Some(3)
+        } else if fives == 1 {
+            let block = board.find_threat(me, Threat::Five).expect("counted");
+            if !legal(board, opp, block) {
+                line.push(p);
+                Some(3)
+            } else {
+                board.make_move(block);
+                let mut sub = Vec::new();
+                let r = vcf_line(board, depth - 1, budget, &mut sub);
+                board.undo_move();
+                r.map(|plies| {
+                    line.push(p);
+                    line.push(block);
+                    line.extend_from_slice(&sub);
+                    plies + 2
+                })
+            }
+        } else {
+            None
+        };
+        board.undo_move();
+        if result.is_some() {
+            return result;
+        }
+        if budget.exhausted() {
+            return None;
+        }
+    }
+    None
+}
