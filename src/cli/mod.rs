@@ -2,4 +2,5 @@
 //! taking the arguments after the subcommand word and returning the exit code.
 
 pub mod bench;
+pub mod play;
 pub mod solve;
