@@ -263,8 +263,13 @@ impl<W: Write> Game<W> {
         self.over.as_ref()
     }
 
-    /// Plays until `quit` or the end of input; returns the exit code.
-    pub fn run(&mut self, mut input: impl BufRead) -> Result<i32> {
+    /// The output written so far.
+    pub fn output(&self) -> &W {
+        &self.out
+    }
+
+    /// Greets the player and lets the engine open if it plays black.
+    pub fn begin(&mut self) -> Result<()> {
         self.note(format!(
             "New game: {} on {}x{}, you play {}. Type 'help' for commands.",
             self.settings.rule,
@@ -272,7 +277,20 @@ impl<W: Write> Game<W> {
             self.settings.height,
             self.describe(self.settings.human)
         ));
-        self.engine_turn_if_due()?;
+        self.engine_turn_if_due()
+    }
+
+    /// Handles one line of input as typed (the engine answers a move at once) and
+    /// draws the result; false when the player quits.
+    pub fn handle_line(&mut self, line: &str) -> Result<bool> {
+        let flow = self.handle(line)?;
+        self.show()?;
+        Ok(flow == Flow::Continue)
+    }
+
+    /// Plays until `quit` or the end of input; returns the exit code.
+    pub fn run(&mut self, mut input: impl BufRead) -> Result<i32> {
+        self.begin()?;
         loop {
             self.show()?;
             match read_input(&mut input, MAX_LINE)? {
@@ -399,7 +417,11 @@ impl<W: Write> Game<W> {
         let p = match parse_move(text, w, h) {
             Ok(p) => p,
             Err(MoveError::NotAMove) => {
-                let shown: String = text.chars().take(40).collect();
+                let shown: String = text
+                    .chars()
+                    .take(40)
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect();
                 self.note(format!(
                     "'{shown}' is neither a move nor a command. Type a move like h8 or 7,7, or 'help'."
                 ));
@@ -807,4 +829,171 @@ fn read_record_file(file: &str) -> Result<String> {
     }
     let bytes = std::fs::read(file)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NoReport;
+
+    fn game(settings: Settings, style: Style) -> Game<Vec<u8>> {
+        Game::new(settings, style, Vec::new(), Box::new(io::sink())).unwrap()
+    }
+
+    fn text(g: &Game<Vec<u8>>) -> String {
+        String::from_utf8_lossy(g.output()).into_owned()
+    }
+
+    fn small(level: u32) -> Settings {
+        Settings {
+            width: 9,
+            height: 9,
+            level,
+            time_ms: 100,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn reads_lines_with_a_limit() {
+        let mut input = io::Cursor::new(b"h8\r\n\nabc".to_vec());
+        assert_eq!(
+            read_input(&mut input, 10).unwrap(),
+            Input::Line("h8".into())
+        );
+        assert_eq!(read_input(&mut input, 10).unwrap(), Input::Line("".into()));
+        assert_eq!(
+            read_input(&mut input, 10).unwrap(),
+            Input::Line("abc".into())
+        );
+        assert_eq!(read_input(&mut input, 10).unwrap(), Input::Eof);
+        let mut long = vec![b'x'; 5000];
+        long.extend_from_slice(b"\nh8\n\xff\xfe\n");
+        // A tiny buffer makes the long line arrive in many pieces.
+        let mut input = io::BufReader::with_capacity(7, io::Cursor::new(long));
+        assert_eq!(read_input(&mut input, 100).unwrap(), Input::TooLong);
+        assert_eq!(
+            read_input(&mut input, 100).unwrap(),
+            Input::Line("h8".into())
+        );
+        assert_eq!(
+            read_input(&mut input, 100).unwrap(),
+            Input::Line("\u{fffd}\u{fffd}".into())
+        );
+        assert_eq!(read_input(&mut input, 100).unwrap(), Input::Eof);
+    }
+
+    #[test]
+    fn levels_grow_to_full_strength() {
+        assert_eq!(level_limits(1, 5000), None);
+        let mut last = (0, 0);
+        for level in 2..MAX_LEVEL {
+            let (depth, ms) = level_limits(level, 1_000_000).unwrap();
+            let d = depth.unwrap();
+            assert!(d > last.0 && ms > last.1, "level {level}");
+            last = (d, ms);
+        }
+        assert_eq!(level_limits(MAX_LEVEL, 1234), Some((None, 1234)));
+        assert_eq!(level_limits(2, 50), Some((Some(2), 50)));
+    }
+
+    const HELPER_DEPTH: i32 = 6;
+
+    #[test]
+    fn a_strong_player_beats_level_one() {
+        // The human's moves come from a full-strength search, so this stays a win
+        // whatever the beginner's scores become.
+        let settings = Settings {
+            level: 1,
+            ..Settings::default()
+        };
+        let mut g = game(settings, Style::default());
+        g.begin().unwrap();
+        // A depth limit (not a time limit) keeps the helper deterministic.
+        let mut helper = Engine::new();
+        helper.options_mut().timeout_turn_ms = 60_000;
+        helper.options_mut().max_depth = Some(HELPER_DEPTH);
+        let stop = AtomicBool::new(false);
+        for _ in 0..40 {
+            if g.outcome().is_some() {
+                break;
+            }
+            helper.set_board(g.board().clone());
+            let r = helper.think(Instant::now(), &mut NoReport, &stop);
+            assert!(g.handle_line(&r.best.to_human()).unwrap());
+        }
+        match g.outcome() {
+            Some(Outcome::Five { winner, line }) => {
+                assert_eq!(*winner, Color::Black);
+                assert!(line.len() >= 5);
+                assert!(line.contains(&g.board().last_move().unwrap()));
+            }
+            other => panic!("no win: {other:?}\n{}", text(&g)),
+        }
+        let out = text(&g);
+        assert!(out.contains("You (black) win."), "{out}");
+        assert!(out.contains("Game over"));
+        // The five is drawn with `*` on a plain board.
+        assert!(out.lines().any(|l| l.matches('*').count() >= 1));
+        // After the end a move is refused, and `new` starts again.
+        let before = g.board().ply();
+        g.handle_line("a1").unwrap();
+        assert_eq!(g.board().ply(), before);
+        assert!(text(&g).contains("The game is over"));
+        g.handle_line("new").unwrap();
+        assert_eq!(g.board().ply(), 0);
+        assert!(g.outcome().is_none());
+    }
+
+    #[test]
+    fn commands_change_the_game_as_described() {
+        let mut g = game(small(1), Style::default());
+        g.begin().unwrap();
+        g.handle_line("e5").unwrap();
+        assert_eq!(g.board().ply(), 2, "the engine answers");
+        g.handle_line("hint").unwrap();
+        assert!(text(&g).contains("Hint: "));
+        assert_eq!(g.board().ply(), 2, "a hint plays nothing");
+        g.handle_line("swap").unwrap();
+        // Tengen now plays black, and it is black's turn: it moves.
+        assert_eq!(g.board().ply(), 3);
+        assert_eq!(g.board().side_to_move(), Color::White);
+        g.handle_line("undo").unwrap();
+        // A pair goes (black's answer and the white stone before it), back to the
+        // human's (white's) turn; black's opening stone is no pair to take back.
+        assert_eq!(g.board().ply(), 1);
+        assert_eq!(g.board().side_to_move(), Color::White);
+        g.handle_line("undo").unwrap();
+        assert_eq!(g.board().ply(), 1);
+        assert!(text(&g).contains("Nothing to take back."));
+        g.handle_line("resign").unwrap();
+        assert_eq!(g.outcome().and_then(|o| o.winner()), Some(Color::Black));
+        assert!(text(&g).contains("You (white) resign. Tengen wins."));
+        g.handle_line("resign").unwrap();
+        assert!(text(&g).contains("already over"));
+        g.handle_line("forbid").unwrap();
+        assert!(text(&g).contains("only under renju"));
+        g.handle_line("help").unwrap();
+        assert!(text(&g).contains("save FILE"));
+        assert!(!g.handle_line("quit").unwrap());
+    }
+
+    #[test]
+    fn terminal_style_redraws_in_colour() {
+        let style = Style {
+            color: true,
+            terminal: true,
+            live: true,
+        };
+        let mut g = game(small(2), style);
+        g.begin().unwrap();
+        g.handle_line("e5").unwrap();
+        let out = text(&g);
+        assert!(out.contains("\x1b[H\x1b[2J"));
+        assert!(out.contains("\x1b[1;91mX"));
+        let mut plain = game(small(2), Style::default());
+        plain.begin().unwrap();
+        plain.handle_line("e5").unwrap();
+        assert!(!text(&plain).contains('\x1b'));
+    }
 }
