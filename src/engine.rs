@@ -321,9 +321,15 @@ impl Engine {
             let mut budget = ROOT_VCF_NODES.min(by_time.max(1_000));
             let initial = budget;
             let mut line = Vec::new();
-            if let Some(plies) =
-                vcf::vcf_line(&mut self.board, ROOT_VCF_DEPTH, &mut budget, &mut line)
-            {
+            // Deepening the VCF finds the shortest win first.
+            let mut found = None;
+            for depth in 1..=ROOT_VCF_DEPTH {
+                found = vcf::vcf_line(&mut self.board, depth, &mut budget, &mut line);
+                if found.is_some() || budget == 0 {
+                    break;
+                }
+            }
+            if let Some(plies) = found {
                 if !limits.excluded.contains(&line[0]) {
                     quick.best = line[0];
                     quick.value = mate_in(plies as i32);

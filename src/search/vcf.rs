@@ -35,16 +35,27 @@ pub fn vcf_line(
         line.push(p);
         return Some(1);
     }
-    if board.threat_count(opp, Threat::Five) > 0 || depth == 0 || *budget == 0 {
+    let opp_fives = board.threat_count(opp, Threat::Five);
+    if opp_fives >= 2 || depth == 0 || *budget == 0 {
         return None;
     }
     *budget -= 1;
     let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
-    for p in board.cells() {
-        if board.is_empty(p) {
-            let t = board.threat(p, me);
-            if t >= Threat::Four {
-                fours.push((p, t as i32 * 1000 + board.cell_score(p, me)));
+    if opp_fives == 1 {
+        // The defender's block made a four: we must block it, and the chain goes on
+        // only if our block is itself a four.
+        let block = board.find_threat(opp, Threat::Five).expect("counted");
+        if board.threat(block, me) < Threat::Four {
+            return None;
+        }
+        fours.push((block, 0));
+    } else {
+        for p in board.cells() {
+            if board.is_empty(p) {
+                let t = board.threat(p, me);
+                if t >= Threat::Four {
+                    fours.push((p, t as i32 * 1000 + board.cell_score(p, me)));
+                }
             }
         }
     }

@@ -1,0 +1,132 @@
+//! Search-level tests through the real interfaces: the bench signature, the puzzle
+//! solver binary, and positions where the move is known.
+
+use std::process::Command;
+use tengen::board::Board;
+use tengen::engine::{Engine, NoReport};
+use tengen::search::Limits;
+use tengen::types::{Pos, Rule, VALUE_MATE_BOUND};
+
+/// The bench node count. A change that alters it must say `Bench: N` in its commit.
+const BENCH_SIGNATURE: u64 = 1_391_884;
+
+#[test]
+fn bench_signature_is_pinned() {
+    let r = tengen::cli::bench::run(tengen::cli::bench::BENCH_DEPTH);
+    assert_eq!(r.nodes, BENCH_SIGNATURE, "bench node count changed");
+}
+
+#[test]
+fn solve_binary_solves_the_first_vcf_puzzles() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args([
+            "solve",
+            "tests/data/vcf_public.txt",
+            "--limit",
+            "60",
+            "--time",
+            "3000",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("solved 60/60"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.contains(" WIN ")).count(), 60);
+}
+
+#[test]
+fn solve_reports_bad_files_without_panicking() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(["solve", "/nonexistent/puzzles.txt"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+fn best(diagram: &str, rule: Rule, depth: i32) -> (Pos, i32) {
+    let mut e = Engine::new();
+    e.options_mut().hash_size_kib = Some(4096);
+    e.set_board(Board::parse_diagram(diagram, rule).unwrap());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let r = e.think_with(
+        Limits::depth(depth),
+        std::time::Instant::now(),
+        &mut NoReport,
+        &stop,
+        1,
+    );
+    (r.best, r.value)
+}
+
+#[test]
+fn standard_blocks_open_three_instead_of_making_six() {
+    // Protocol spec §14.4 P2 (standard, 15x15): the side to move (white here) has
+    // XXXXX?-style six at 7,12 that does not win; it must block black's open three.
+    let mut b = Board::new(15, 15, Rule::Standard).unwrap();
+    // BOARD lines with 1 = side to move: 7,7,2 7,8,1 8,7,2 7,9,1 6,7,2 7,10,1 9,12,2 7,11,1 6,13,2 7,13,1 8,14,2
+    let stones = [
+        ((7, 7), 2),
+        ((7, 8), 1),
+        ((8, 7), 2),
+        ((7, 9), 1),
+        ((6, 7), 2),
+        ((7, 10), 1),
+        ((9, 12), 2),
+        ((7, 11), 1),
+        ((6, 13), 2),
+        ((7, 13), 1),
+        ((8, 14), 2),
+    ];
+    // Side 2 (the opponent) has 6 stones and moved first: black. We are white.
+    for ((x, y), f) in stones {
+        let c = if f == 2 {
+            tengen::types::Color::Black
+        } else {
+            tengen::types::Color::White
+        };
+        b.put_stone(Pos::new(x, y), c).unwrap();
+    }
+    b.set_side(tengen::types::Color::White);
+    let mut e = Engine::new();
+    e.set_board(b);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let r = e.think_with(
+        Limits::depth(6),
+        std::time::Instant::now(),
+        &mut NoReport,
+        &stop,
+        1,
+    );
+    assert!(
+        r.best == Pos::new(5, 7) || r.best == Pos::new(9, 7),
+        "{:?}",
+        r.best
+    );
+}
+
+#[test]
+fn plays_the_five_in_a_split_four() {
+    let (m, v) = best(
+        "
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . X . . . . . . . . .
+        . . . . X . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . X . . . . . .
+        . . . O O O . X O . . . .
+        . . . . . . . . . . . . .
+        . . . . . . O . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . O",
+        Rule::Freestyle,
+        6,
+    );
+    // X to move (fewer stones): 5,5 fills the gap of the diagonal 3,3..7,7.
+    assert_eq!(m, Pos::new(5, 5));
+    assert!(v >= VALUE_MATE_BOUND, "value {v} move {m:?}");
+}
