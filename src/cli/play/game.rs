@@ -979,6 +979,71 @@ mod tests {
     }
 
     #[test]
+    fn random_input_never_breaks_the_loop() {
+        // A deterministic stream of moves, commands and junk under every rule; the
+        // loop must answer each line and end at the end of input.
+        let mut state: u64 = 0x5EED;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let words = [
+            "undo",
+            "new",
+            "swap",
+            "resign",
+            "forbid",
+            "moves",
+            "board",
+            "help",
+            "?",
+            "UNDO",
+            "save",
+            "load",
+            "",
+            " ",
+            "x",
+            "h8h8",
+            ",",
+            "1,",
+            ",1",
+            "--",
+            "\u{1b}[2J",
+            "ä1",
+        ];
+        for (i, rule) in Rule::ALL.into_iter().enumerate() {
+            let settings = Settings {
+                width: 5 + 4 * i,
+                height: 5 + 4 * i,
+                rule,
+                level: 1,
+                ..Settings::default()
+            };
+            let mut input = String::new();
+            let mut lines = 0;
+            for _ in 0..400 {
+                let line = match next(4) {
+                    0 => words[next(words.len() as u64) as usize].to_string(),
+                    1 => format!("{},{}", next(25) as i64 - 2, next(25) as i64 - 2),
+                    _ => format!("{}{}", (b'a' + next(24) as u8) as char, next(24)),
+                };
+                input.push_str(&line);
+                input.push('\n');
+                lines += 1;
+            }
+            let mut g = game(settings, Style::default());
+            assert_eq!(g.run(io::Cursor::new(input)).unwrap(), 0);
+            let out = text(&g);
+            assert_eq!(out.matches("> ").count(), lines + 1, "{rule}");
+            // Every stone on the board came from a legal, judged move.
+            let b = g.board();
+            assert_eq!(b.count(), b.ply());
+        }
+    }
+
+    #[test]
     fn terminal_style_redraws_in_colour() {
         let style = Style {
             color: true,
