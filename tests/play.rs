@@ -374,11 +374,15 @@ fn watch_plays_itself_and_other_engines() {
         b"",
     );
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.out.contains("Game 2/2: "), "{}", r.out);
-    assert!(r.out.contains("plays a1"), "the opponent's moves are shown");
     assert!(
         r.out
-            .contains(&format!("Score: Tengen 2 - opponent ({brain}) 0")),
+            .contains("Game 2/2: fake_brain.sh (black) vs Tengen (white)"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("plays a1"), "the opponent's moves are shown");
+    assert!(
+        r.out.contains("Score: Tengen 2 - fake_brain.sh 0"),
         "{}",
         r.out
     );

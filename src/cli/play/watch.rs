@@ -42,6 +42,26 @@ pub struct WatchSettings {
     pub opponent_margin_ms: u64,
 }
 
+/// A short name for an engine command: the program's file name, or the script's
+/// when the program is an interpreter (`sh brain.sh` is `brain.sh`).
+pub fn short_name(command: &str) -> String {
+    const INTERPRETERS: [&str; 8] = [
+        "sh", "bash", "python", "python3", "wine", "node", "java", "env",
+    ];
+    let base = |t: &str| -> String { t.rsplit(['/', '\\']).next().unwrap_or(t).to_string() };
+    let mut tokens = command.split_whitespace().filter(|t| !t.starts_with('-'));
+    let Some(first) = tokens.next() else {
+        return "opponent".to_string();
+    };
+    let name = base(first);
+    if INTERPRETERS.contains(&name.as_str()) {
+        if let Some(script) = tokens.next() {
+            return base(script);
+        }
+    }
+    name
+}
+
 /// Another engine speaking the Gomocup protocol on its stdin and stdout.
 pub struct Brain {
     child: Child,
@@ -188,7 +208,7 @@ pub fn watch<W: Write>(
     engine.set_rule(s.rule);
     let mut score = Score::default();
     let (first_name, second_name) = match &s.opponent {
-        Some(cmd) => ("Tengen".to_string(), format!("opponent ({cmd})")),
+        Some(cmd) => ("Tengen".to_string(), short_name(cmd)),
         None => ("black".to_string(), "white".to_string()),
     };
     for g in 0..s.games.max(1) {
@@ -203,7 +223,7 @@ pub fn watch<W: Write>(
             match &s.opponent {
                 None => format!("Tengen ({})", color_name(c)),
                 Some(cmd) if !tengen_colors.contains(&c) => {
-                    format!("{cmd} ({})", color_name(c))
+                    format!("{} ({})", short_name(cmd), color_name(c))
                 }
                 Some(_) => format!("Tengen ({})", color_name(c)),
             }
@@ -384,5 +404,20 @@ fn tengen_move(
                 )
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_from_commands() {
+        assert_eq!(short_name("/opt/brains/pbrain-rapfi"), "pbrain-rapfi");
+        assert_eq!(short_name("pbrain-x --threads 2"), "pbrain-x");
+        assert_eq!(short_name("sh tests/data/fake_brain.sh"), "fake_brain.sh");
+        assert_eq!(short_name("wine C:\\brains\\pbrain-y.exe"), "pbrain-y.exe");
+        assert_eq!(short_name("sh"), "sh");
+        assert_eq!(short_name("  "), "opponent");
     }
 }
