@@ -6,5 +6,7 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod protocol;
 pub mod search;
+pub mod tournament;
 pub mod types;

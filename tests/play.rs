@@ -386,6 +386,34 @@ fn watch_plays_itself_and_other_engines() {
         "{}",
         r.out
     );
+    // Tengen's own brain mode, through the protocol.
+    let r = play(
+        &[
+            "--watch",
+            "--size",
+            "9",
+            "--time",
+            "100",
+            "--max-moves",
+            "12",
+            "--opponent",
+            env!("CARGO_BIN_EXE_pbrain-tengen"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out
+            .contains("Game 1/1: Tengen (black) vs pbrain-tengen (white)"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("Move 2: pbrain-tengen (white) plays "),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("failed:"), "{}", r.out);
     // A silent opponent and a vanishing one end promptly with an error.
     for cmd in [
         "exec sleep 30",

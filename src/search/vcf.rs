@@ -6,6 +6,63 @@ use super::movegen::MAX_MOVES;
 use crate::board::{Board, Pattern, Threat};
 use crate::types::{Color, Pos, Rule};
 use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What a threat search may spend: nodes, and optionally wall time and a stop flag.
+pub struct Budget<'a> {
+    left: u64,
+    used: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `nodes` nodes only.
+    pub fn nodes(nodes: u64) -> Budget<'static> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: None,
+            stop: None,
+        }
+    }
+    /// A budget of `nodes` nodes that also ends at `deadline` or when `stop` is set.
+    pub fn timed(nodes: u64, deadline: Instant, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: Some(deadline),
+            stop: Some(stop),
+        }
+    }
+    /// Spends one node; false when nothing is left.
+    #[inline]
+    pub fn take(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        self.used += 1;
+        if self.used & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            if late || stopped {
+                self.left = 0;
+            }
+        }
+        true
+    }
+    /// Whether the budget is spent.
+    #[inline]
+    pub fn exhausted(&self) -> bool {
+        self.left == 0
+    }
+    /// Nodes spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+}
 
 /// Whether black may play `p` (renju fouls excluded); white always may.
 #[inline]
@@ -15,7 +72,7 @@ fn legal(board: &mut Board, color: Color, p: Pos) -> bool {
 
 /// Searches a VCF for the side to move with at most `depth` attacking fours and a
 /// node budget. Returns the number of plies to the winning five (the five included).
-pub fn vcf(board: &mut Board, depth: u32, budget: &mut u64) -> Option<u32> {
+pub fn vcf(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
     let mut line = Vec::new();
     vcf_line(board, depth, budget, &mut line)
 }
@@ -25,7 +82,7 @@ pub fn vcf(board: &mut Board, depth: u32, budget: &mut u64) -> Option<u32> {
 pub fn vcf_line(
     board: &mut Board,
     depth: u32,
-    budget: &mut u64,
+    budget: &mut Budget,
     line: &mut Vec<Pos>,
 ) -> Option<u32> {
     line.clear();
@@ -36,10 +93,9 @@ pub fn vcf_line(
         return Some(1);
     }
     let opp_fives = board.threat_count(opp, Threat::Five);
-    if opp_fives >= 2 || depth == 0 || *budget == 0 {
+    if opp_fives >= 2 || depth == 0 || !budget.take() {
         return None;
     }
-    *budget -= 1;
     let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
     if opp_fives == 1 {
         // The defender's block made a four: we must block it, and the chain goes on
@@ -104,7 +160,90 @@ pub fn vcf_line(
         if result.is_some() {
             return result;
         }
-        if *budget == 0 {
+        if budget.exhausted() {
+            return None;
+        }
+    }
+    None
+}
+
+/// VCT: victory by continuous threats (fours and open threes). The attacker plays a
+/// four or a move that makes an open three; the defender tries every defence the move
+/// generator allows (blocks and counter-fours). Proves a win only if every defence
+/// loses within `depth` attacker moves and the node budget. Not used for renju black,
+/// whose threes may be false when their completion point is a foul.
+pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    if board.threat_count(me, Threat::Five) > 0 {
+        return Some(1);
+    }
+    if budget.exhausted() {
+        return None;
+    }
+    let found = vcf(board, depth * 2, budget);
+    if found.is_some() {
+        return found;
+    }
+    if depth == 0 || board.threat_count(opp, Threat::Five) > 0 {
+        return None;
+    }
+    if me == Color::Black && board.rule() == Rule::Renju {
+        return None;
+    }
+    if !budget.take() {
+        return None;
+    }
+    let mut attacks: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
+    for p in board.cells() {
+        if board.is_empty(p) {
+            let t = board.threat(p, me);
+            if t >= Threat::Three {
+                attacks.push((p, t as i32 * 1000 + board.cell_score(p, me)));
+            }
+        }
+    }
+    attacks.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut defences = super::movegen::MoveList::new();
+    for &(p, _) in &attacks {
+        if !legal(board, me, p) {
+            continue;
+        }
+        board.make_move(p);
+        // The defender to move. If the attack made no real threat the defender could
+        // play anywhere: skip it.
+        let threatens =
+            board.threat_count(me, Threat::Five) > 0 || board.threat_count(me, Threat::Flex4) > 0;
+        let mut all_lose = threatens && board.threat_count(opp, Threat::Five) == 0;
+        let mut longest = 0;
+        if all_lose {
+            super::movegen::generate(board, &mut defences);
+            let list: ArrayVec<Pos, MAX_MOVES> = defences.iter().map(|m| m.0).collect();
+            if list.is_empty() {
+                all_lose = false;
+            }
+            for d in list {
+                board.make_move(d);
+                let r = if board.winner().is_some() {
+                    None
+                } else {
+                    vct(board, depth - 1, budget)
+                };
+                board.undo_move();
+                match r {
+                    Some(plies) => longest = longest.max(plies),
+                    None => {
+                        all_lose = false;
+                        break;
+                    }
+                }
+            }
+        }
+        board.undo_move();
+        if all_lose {
+            return Some(longest + 2);
+        }
+        if budget.exhausted() {
             return None;
         }
     }
