@@ -145,10 +145,7 @@ fn check_replay(g: &SgfGame) {
     }
 }
 
-// The protocol front end (branch `protocol`) had not reached main when this test was
-// written: without it the binary cannot play, so the test is ignored until it lands.
 #[test]
-#[ignore = "needs the protocol front end on main"]
 fn engine_selfplay_games_are_well_formed() {
     let free = selfplay(
         "0",
