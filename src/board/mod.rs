@@ -16,7 +16,7 @@ pub mod pattern;
 pub use pattern::{Pattern, Threat};
 
 use crate::types::{Color, Pos, Rule, DIR_OFFSET, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE};
-use pattern::{combo_index, combos, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
+use pattern::{combo_index, combos, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -165,8 +165,7 @@ pub struct Board {
     hash: u64,
     history: Vec<Pos>,
     on_board: Vec<Pos>,
-    /// Both colours' pattern per line code under the rule (see [`pattern::rule_table`]).
-    table: &'static [[u8; 2]],
+    tables: [&'static [u8]; 2],
     stones: usize,
     blocked: usize,
 }
@@ -211,7 +210,10 @@ impl Board {
             hash: 0,
             history: Vec::with_capacity(width * height),
             on_board,
-            table: pattern::rule_table(rule),
+            tables: [
+                pattern::table(WinKind::of(rule, Color::Black), Color::Black),
+                pattern::table(WinKind::of(rule, Color::White), Color::White),
+            ],
             stones: 0,
             blocked: 0,
         };
@@ -238,10 +240,10 @@ impl Board {
     fn rebuild_lines(&mut self) {
         let on_board = self.on_board.clone();
         for i in 0..GRID {
-            for (d, &off) in DIR_OFFSET.iter().enumerate() {
+            for d in 0..4 {
                 let mut code = 0;
                 for o in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let q = i as i32 + off * o;
+                    let q = i as i32 + DIR_OFFSET[d] * o;
                     let c = if (0..GRID as i32).contains(&q) {
                         self.cells[q as usize].code()
                     } else {
@@ -272,9 +274,8 @@ impl Board {
     #[inline]
     fn refresh_pattern(&mut self, p: Pos, d: usize) {
         let code = self.lines[p.idx()][d] as usize;
-        let [b, w] = self.table[code];
-        self.patterns[p.idx()][0][d] = b;
-        self.patterns[p.idx()][1][d] = w;
+        self.patterns[p.idx()][0][d] = self.tables[0][code];
+        self.patterns[p.idx()][1][d] = self.tables[1][code];
     }
 
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
@@ -308,42 +309,6 @@ impl Board {
         }
     }
 
-    /// Puts cell code `code` at bit `shift` of `q`'s line code in direction `d`, and if
-    /// `q` is empty re-reads its patterns; threat and score are re-read only for a
-    /// colour whose pattern changed (most far cells keep theirs).
-    #[inline(always)]
-    fn update_neighbour(
-        &mut self,
-        q: usize,
-        d: usize,
-        shift: u32,
-        code: u32,
-        table: &[[u8; 2]],
-        combo: &[(Threat, i16)],
-    ) {
-        let line = &mut self.lines[q][d];
-        *line = (*line & !(3 << shift)) | (code << shift);
-        if self.cells[q] != Cell::Empty {
-            return;
-        }
-        let c = *line as usize;
-        let both = table[c];
-        for (col, &new) in both.iter().enumerate() {
-            if self.patterns[q][col][d] != new {
-                self.patterns[q][col][d] = new;
-                let (t, sc) = combo[combo_index(self.patterns[q][col])];
-                self.score_sum[col] += sc as i32 - self.scores[q][col] as i32;
-                let old = self.threats[q][col];
-                if old != t {
-                    self.threat_count[col][old as usize] -= 1;
-                    self.threat_count[col][t as usize] += 1;
-                    self.threats[q][col] = t;
-                }
-                self.scores[q][col] = sc;
-            }
-        }
-    }
-
     /// Writes `cell` at `p` and updates line codes, patterns, threats and sums.
     fn set_cell(&mut self, p: Pos, cell: Cell) {
         let i = p.idx();
@@ -353,17 +318,25 @@ impl Board {
         }
         self.cells[i] = cell;
         let code = cell.code();
-        let table = self.table;
-        let combo = combos();
-        for (d, &off) in DIR_OFFSET.iter().enumerate() {
-            for k in 1..=5usize {
-                // The cell k steps ahead sees p at offset −k (slot 5 − k); the one
-                // behind at +k (slot 4 + k). Written out rather than via `slot()` to keep
-                // the branch out of the hot loop.
-                let ahead = (i as i32 + off * k as i32) as usize;
-                let behind = (i as i32 - off * k as i32) as usize;
-                self.update_neighbour(ahead, d, 2 * (5 - k as u32), code, table, combo);
-                self.update_neighbour(behind, d, 2 * (4 + k as u32), code, table, combo);
+        for d in 0..4 {
+            let off = DIR_OFFSET[d];
+            for k in 1..=5i32 {
+                // The cell k steps ahead sees p at offset −k; the one behind at +k.
+                for (q, s) in [
+                    (i as i32 + off * k, pattern::slot(-k)),
+                    (i as i32 - off * k, pattern::slot(k)),
+                ] {
+                    let q = q as usize;
+                    let line = &mut self.lines[q][d];
+                    *line = (*line & !(3 << (2 * s))) | (code << (2 * s));
+                    if self.cells[q] == Cell::Empty {
+                        let qp = Pos(q as u16);
+                        self.account(q, -1);
+                        self.refresh_pattern(qp, d);
+                        self.refresh_threat(qp);
+                        self.account(q, 1);
+                    }
+                }
             }
         }
         if cell == Cell::Empty {
@@ -650,7 +623,7 @@ impl Board {
         // forbidden. The straight four is judged from p's own line code (which does not
         // include p itself) with the stone on e added: judging it from e's side would
         // also accept a straight four of other stones in the same line that leaves p out.
-        let table = self.table;
+        let black_table = self.tables[Color::Black.idx()];
         self.place_probe(p, Cell::Black);
         let mut real = 0;
         for &d in &three_dirs {
@@ -660,7 +633,7 @@ impl Board {
                 let e = p.step(d, k);
                 let with_e = line | (C_BLACK << (2 * pattern::slot(k)));
                 if self.is_empty(e)
-                    && table[with_e as usize][Color::Black.idx()] == Pattern::F4 as u8
+                    && black_table[with_e as usize] == Pattern::F4 as u8
                     && !self.is_forbidden(e)
                 {
                     ok = true;

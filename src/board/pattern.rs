@@ -319,28 +319,6 @@ pub fn table(kind: WinKind, color: Color) -> &'static [u8] {
     })
 }
 
-/// Both colours' patterns for every line code under `rule`, interleaved (`[black,
-/// white]` per code) so that the incremental update reads one cache line per cell
-/// instead of one in each of two 1 MiB tables. Built on first use from [`table`].
-pub fn rule_table(rule: Rule) -> &'static [[u8; 2]] {
-    static RULE_TABLES: [OnceLock<Box<[[u8; 2]]>>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let slot = Rule::ALL
-        .iter()
-        .position(|&r| r == rule)
-        .expect("every rule is in Rule::ALL");
-    RULE_TABLES[slot].get_or_init(|| {
-        let black = table(WinKind::of(rule, Color::Black), Color::Black);
-        let white = table(WinKind::of(rule, Color::White), Color::White);
-        black.iter().zip(white).map(|(&b, &w)| [b, w]).collect()
-    })
-}
-
 /// Exchanges black and white in a line code (walls and empties stay).
 #[inline]
 pub fn swap_colors(code: u32) -> u32 {
@@ -355,8 +333,9 @@ pub fn swap_colors(code: u32) -> u32 {
 /// for example from a background thread).
 pub fn warm_tables() {
     for rule in Rule::ALL {
-        // Builds the per-colour tables it is made from as well.
-        rule_table(rule);
+        for c in Color::BOTH {
+            table(WinKind::of(rule, c), c);
+        }
     }
 }
 
