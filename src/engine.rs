@@ -4,10 +4,7 @@
 
 use crate::board::{Board, BoardError, Threat};
 use crate::search::movegen::{self, MoveList};
-use crate::search::params::{
-    ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE, ROOT_VCT_DEPTH, ROOT_VCT_NODES,
-    ROOT_VCT_TIME_PERMILLE,
-};
+use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE};
 use crate::search::time::{Clock, TimeLimits, Timer};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, vcf, Limits};
@@ -319,11 +316,17 @@ impl Engine {
             reporter.iteration(&info_of(&quick, multipv));
             return quick;
         }
-        // A VCF at the root, then a VCT, each within a share of the time.
+        // A VCF at the root, within a share of the time.
         if self.board.threat_count(me.opp(), Threat::Five) == 0 {
             let hard = limits.time.hard_ms;
             let vcf_deadline = timer.deadline(hard.saturating_mul(ROOT_VCF_TIME_PERMILLE) / 1000);
-            let mut budget = vcf::Budget::timed(ROOT_VCF_NODES, vcf_deadline, stop);
+            // Under a node limit the threat searches get a share of it, like the time.
+            let node_share = |permille: u64| match limits.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_mul(permille) / 1000,
+            };
+            let vcf_nodes = ROOT_VCF_NODES.min(node_share(ROOT_VCF_TIME_PERMILLE));
+            let mut budget = vcf::Budget::timed(vcf_nodes, vcf_deadline, stop);
             let mut line = Vec::new();
             // Deepening the VCF finds the shortest win first.
             let mut found = None;
@@ -343,29 +346,14 @@ impl Engine {
                 reporter.iteration(&info_of(&quick, multipv));
                 return quick;
             }
-            let vct_deadline = timer.deadline(hard.saturating_mul(ROOT_VCT_TIME_PERMILLE) / 1000);
-            let mut budget = vcf::Budget::timed(ROOT_VCT_NODES, vct_deadline, stop);
-            for depth in 2..=ROOT_VCT_DEPTH {
-                let found = self.vct_root(depth, &mut budget, &limits.excluded);
-                if let Some((p, plies)) = found {
-                    quick.best = p;
-                    quick.value = mate_in(plies as i32);
-                    quick.depth = plies as i32;
-                    quick.nodes += budget.used();
-                    quick.pv = vec![p];
-                    quick.time_ms = timer.elapsed_ms();
-                    reporter.iteration(&info_of(&quick, multipv));
-                    return quick;
-                }
-                if budget.exhausted() {
-                    break;
-                }
-            }
-            quick.nodes += budget.used();
         }
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let board = self.board.clone();
         let tt = self.table();
+        let mut limits = limits;
+        if limits.max_nodes > 0 {
+            limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
+        }
         let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
         result.nodes += quick.nodes;
         if result.best == Pos::NONE || !movegen::is_playable(&mut self.board, result.best) {
@@ -373,68 +361,6 @@ impl Engine {
             result.pv = vec![result.best];
         }
         result
-    }
-
-    /// A VCT at the root: the first attacking move all of whose defences lose.
-    fn vct_root(
-        &mut self,
-        depth: u32,
-        budget: &mut vcf::Budget,
-        excluded: &[Pos],
-    ) -> Option<(Pos, u32)> {
-        let me = self.board.side_to_move();
-        if me == crate::types::Color::Black && self.board.rule() == Rule::Renju {
-            return None;
-        }
-        let mut attacks: Vec<(Pos, i32)> = self
-            .board
-            .cells()
-            .filter(|&p| {
-                self.board.is_empty(p)
-                    && self.board.threat(p, me) >= Threat::Three
-                    && !excluded.contains(&p)
-            })
-            .map(|p| {
-                (
-                    p,
-                    self.board.threat(p, me) as i32 * 1000 + self.board.cell_score(p, me),
-                )
-            })
-            .collect();
-        attacks.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for (p, _) in attacks {
-            self.board.make_move(p);
-            // The defender to move: every defence must lose.
-            let mut defences = MoveList::new();
-            let threatens = self.board.threat_count(me, Threat::Five) > 0
-                || self.board.threat_count(me, Threat::Flex4) > 0;
-            let mut all_lose = threatens && self.board.threat_count(me.opp(), Threat::Five) == 0;
-            let mut longest = 0;
-            if all_lose {
-                movegen::generate(&mut self.board, &mut defences);
-                all_lose = !defences.is_empty();
-                for &(d, _) in defences.iter() {
-                    self.board.make_move(d);
-                    let r = vcf::vct(&mut self.board, depth - 1, budget);
-                    self.board.undo_move();
-                    match r {
-                        Some(plies) => longest = longest.max(plies),
-                        None => {
-                            all_lose = false;
-                            break;
-                        }
-                    }
-                }
-            }
-            self.board.undo_move();
-            if all_lose {
-                return Some((p, longest + 2));
-            }
-            if budget.exhausted() {
-                break;
-            }
-        }
-        None
     }
 
     /// The `n` best moves, best first (multi-PV by excluding earlier answers). The time

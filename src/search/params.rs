@@ -26,11 +26,4 @@ pub const ROOT_VCF_NODES: u64 = 2_000_000;
 /// Attacker fours the root VCF may play.
 pub const ROOT_VCF_DEPTH: u32 = 40;
 /// The root VCF ends by this share (per mille) of the hard time limit.
-pub const ROOT_VCF_TIME_PERMILLE: u64 = 400;
-/// Node budget of the VCT search at the root.
-pub const ROOT_VCT_NODES: u64 = 200_000;
-/// The root VCT ends by this share (per mille) of the hard time limit (counted from
-/// the start of the move, so it includes the VCF's time).
-pub const ROOT_VCT_TIME_PERMILLE: u64 = 500;
-/// Attacker moves (fours and threes) the root VCT may play.
-pub const ROOT_VCT_DEPTH: u32 = 6;
+pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;
