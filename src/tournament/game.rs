@@ -4,7 +4,7 @@
 //! after 500 ms. The board judges every reply (§9).
 
 use super::process::{EngineProcess, Recv};
-use super::record::{GameRecord, MoveRecord, Termination};
+use super::record::{color_of_ply, GameRecord, MoveRecord, Termination};
 use super::spec::EngineSpec;
 use crate::board::Board;
 use crate::types::{Color, Pos, Rule};
@@ -357,12 +357,7 @@ impl Game<'_> {
         } else if first {
             lines.push("BOARD".into());
             for (i, &p) in self.board.history().iter().enumerate() {
-                let owner = if i.is_multiple_of(2) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let field = if owner == side { 1 } else { 2 };
+                let field = if color_of_ply(i) == side { 1 } else { 2 };
                 lines.push(format!("{},{},{field}", p.x(), p.y()));
             }
             lines.push("DONE".into());
@@ -470,14 +465,7 @@ impl Game<'_> {
         self.moves
             .iter()
             .enumerate()
-            .filter(move |(i, _)| {
-                let colour = if (opening + i).is_multiple_of(2) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                colour == c
-            })
+            .filter(move |(i, _)| color_of_ply(opening + i) == c)
             .map(|(_, m)| m)
     }
 }
