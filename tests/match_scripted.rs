@@ -29,6 +29,7 @@ fn settings(rule: Rule, turn_ms: u64, match_ms: u64) -> GameSettings {
         },
         draw_after: None,
         max_memory: 367_001_600,
+        transcript: false,
     }
 }
 

@@ -93,6 +93,10 @@ struct Args {
     /// the player who moved first (Gomoku's black).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// Write a transcript of every game (each line sent to and received from the
+    /// engines, with times) to DIR/game-NNNNN.log.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
     /// Event name for the PGN file.
     #[arg(long, default_value = "tengen match")]
     event: String,
@@ -344,6 +348,7 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
         tc,
         draw_after: args.draw_after,
         max_memory: args.max_memory,
+        transcript: args.log.is_some(),
     };
     Ok(Plan {
         engines,
@@ -489,6 +494,14 @@ fn play(plan: Plan) -> Result<i32, Failure> {
     let mut out = std::io::stdout().lock();
     let mut sgf = open_output(plan.args.sgf.as_deref())?;
     let mut pgn = open_output(plan.args.pgn.as_deref())?;
+    if let Some(dir) = &plan.args.log {
+        std::fs::create_dir_all(dir).or_else(|e| {
+            usage(format!(
+                "cannot create log directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let mut tally = Tally {
         per_engine: vec![Wdl::default(); names.len()],
         failures: vec![0; names.len()],
@@ -542,10 +555,19 @@ fn play(plan: Plan) -> Result<i32, Failure> {
                             f.write_all(r.to_pgn(&names, &plan.args.event).as_bytes())?;
                             f.flush()?;
                         }
+                        let line = game_line(&r, &names, total);
+                        if let Some(dir) = &plan.args.log {
+                            let mut text = format!("{line}\n");
+                            for l in &r.transcript {
+                                text.push_str(l);
+                                text.push('\n');
+                            }
+                            std::fs::write(dir.join(format!("game-{:05}.log", r.number)), text)?;
+                        }
                         if tty {
                             write!(out, "\r\x1b[2K")?;
                         }
-                        writeln!(out, "{}", game_line(&r, &names, total))?;
+                        writeln!(out, "{line}")?;
                         if two && !tty {
                             writeln!(out, "{}", score_line(&tally, &names, plan.sprt.as_ref()))?;
                         }

@@ -85,6 +85,9 @@ pub struct GameRecord {
     pub termination: Termination,
     /// A human-readable detail (the offending reply, the exit status, …).
     pub detail: String,
+    /// Every line exchanged with the engines, if a transcript was asked for
+    /// ([`GameSettings::transcript`](super::GameSettings::transcript)).
+    pub transcript: Vec<String>,
 }
 
 impl GameRecord {
@@ -251,6 +254,7 @@ mod tests {
             winner: Some(Color::White),
             termination: Termination::Forbidden,
             detail: String::new(),
+            transcript: Vec::new(),
         }
     }
 
