@@ -129,6 +129,17 @@ fn a_hung_engine_loses_on_time_and_is_killed() {
 }
 
 #[test]
+fn an_endless_stream_of_messages_loses_on_time() {
+    let t = Instant::now();
+    bad_engine_loses(
+        "spam 2",
+        Termination::Timeout,
+        &settings(Rule::Freestyle, 300, 0),
+    );
+    assert!(t.elapsed() < Duration::from_secs(6), "{:?}", t.elapsed());
+}
+
+#[test]
 fn a_slow_engine_loses_on_the_game_clock() {
     // 0.15 s per move against a 1 s game clock: the clock runs out around move 7.
     let recs = bad_engine_loses(

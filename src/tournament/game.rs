@@ -204,6 +204,11 @@ impl Game<'_> {
                     let t = text.trim();
                     let up = t.get(..7).unwrap_or(t).to_ascii_uppercase();
                     if t.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
+                        // An engine that never stops talking is still out of time.
+                        if at >= deadline {
+                            self.note(c, '!', "deadline passed");
+                            return Reply::Timeout;
+                        }
                         continue;
                     }
                     return Reply::Line(at, t.to_string());
