@@ -3,4 +3,5 @@
 
 pub mod bench;
 pub mod matchrun;
+pub mod play;
 pub mod solve;

@@ -15,6 +15,9 @@ pub struct Budget<'a> {
     used: u64,
     deadline: Option<Instant>,
     stop: Option<&'a AtomicBool>,
+    /// Positions (by key) where no VCF exists within the stored number of fours:
+    /// different orders of the same fours meet again, and deepening repeats work.
+    failed: Option<fxhash::FxHashMap<u64, u32>>,
 }
 
 impl<'a> Budget<'a> {
@@ -25,6 +28,7 @@ impl<'a> Budget<'a> {
             used: 0,
             deadline: None,
             stop: None,
+            failed: None,
         }
     }
     /// A budget of `nodes` nodes that also ends at `deadline` or when `stop` is set.
@@ -34,6 +38,7 @@ impl<'a> Budget<'a> {
             used: 0,
             deadline: Some(deadline),
             stop: Some(stop),
+            failed: Some(fxhash::FxHashMap::default()),
         }
     }
     /// Spends one node; false when nothing is left.
@@ -93,9 +98,37 @@ pub fn vcf_line(
         return Some(1);
     }
     let opp_fives = board.threat_count(opp, Threat::Five);
-    if opp_fives >= 2 || depth == 0 || !budget.take() {
+    if opp_fives >= 2 || depth == 0 {
         return None;
     }
+    let key = board.hash();
+    if let Some(failed) = &budget.failed {
+        if failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+    }
+    if !budget.take() {
+        return None;
+    }
+    let r = vcf_moves(board, depth, budget, line, opp_fives);
+    if r.is_none() && !budget.exhausted() {
+        if let Some(failed) = &mut budget.failed {
+            failed.insert(key, depth);
+        }
+    }
+    r
+}
+
+/// The attacker's fours at one VCF node (see [`vcf_line`]).
+fn vcf_moves(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut Budget,
+    line: &mut Vec<Pos>,
+    opp_fives: u32,
+) -> Option<u32> {
+    let me = board.side_to_move();
+    let opp = me.opp();
     let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
     if opp_fives == 1 {
         // The defender's block made a four: we must block it, and the chain goes on
