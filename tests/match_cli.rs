@@ -266,3 +266,18 @@ fn presets_and_argument_files_expand() {
         "{out}"
     );
 }
+
+#[test]
+fn names_come_from_about_unless_given() {
+    let good = format!("cmd=bash {} good", script());
+    let named = format!("cmd=bash {} good name=Mine", script());
+    let o = run(&["--engine", &good, "--engine", &named, "--games", "2"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    // The scripted engine answers ABOUT with name="scripted".
+    assert!(out.starts_with("Match: scripted, Mine |"), "{out}");
+    assert!(
+        out.contains("Score of scripted vs Mine: 1 - 1 - 0"),
+        "{out}"
+    );
+}

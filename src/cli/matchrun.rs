@@ -4,7 +4,8 @@
 //! arguments and prints.
 
 use crate::tournament::opening::{opening_order, parse_openings};
-use crate::tournament::spec::{dedup_names, split_words};
+use crate::tournament::process::probe_about;
+use crate::tournament::spec::{about_name, dedup_names, split_words};
 use crate::tournament::stats::{EloEstimate, SprtParams, SprtVerdict, Wdl};
 use crate::tournament::{
     run_match, schedule, Control, EngineSpec, Event, GameRecord, GameSettings, OpeningFormat,
@@ -16,6 +17,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Plays Gomoku engines (any pbrain/Gomocup engine) against each other.
 ///
@@ -30,7 +32,8 @@ use std::path::{Path, PathBuf};
 )]
 struct Args {
     /// An engine: "cmd=PROGRAM [ARGS..] name=NAME nodes=N depth=N threads=N memory=BYTES
-    /// option.KEY=VALUE" (all but cmd optional). Give it once per engine, at least twice.
+    /// option.KEY=VALUE" (all but cmd optional; without name= the name comes from the
+    /// engine's ABOUT answer). Give it once per engine, at least twice.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// Settings applied to every engine (same keys as --engine except cmd; an engine's
@@ -287,8 +290,17 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
             Some(each) => format!("{each} {e}"),
             None => e.clone(),
         };
-        let spec = EngineSpec::parse(&text).or_else(usage)?;
+        let mut spec = EngineSpec::parse(&text).or_else(usage)?;
         check_program(&spec.command[0])?;
+        if !spec.name_given {
+            // Like c-gomoku-cli: without name= the engine's ABOUT answer names it.
+            let wait = Duration::from_millis(args.tolerance_ms.clamp(100, 5000));
+            let about = probe_about(&spec.command, wait)
+                .or_else(|e| usage(format!("cannot start `{}`: {e}", spec.command.join(" "))))?;
+            if let Some(name) = about.as_deref().and_then(about_name) {
+                spec.name = name;
+            }
+        }
         engines.push(spec);
     }
     dedup_names(&mut engines);
