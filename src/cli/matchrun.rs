@@ -89,11 +89,11 @@ struct Args {
     /// INFO max_memory sent to the engines, in bytes.
     #[arg(long, default_value_t = 367_001_600)]
     max_memory: u64,
-    /// Write every game as SGF to this file.
+    /// Write every game as SGF to this file (replaced if it exists).
     #[arg(long, value_name = "FILE")]
     sgf: Option<PathBuf>,
-    /// Write every result as PGN (no moves) for BayesElo/Ordo to this file. PGN White is
-    /// the player who moved first (Gomoku's black).
+    /// Write every result as PGN (no moves) for BayesElo/Ordo to this file (replaced if
+    /// it exists). PGN White is the player who moved first (Gomoku's black).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
     /// Write a transcript of every game (each line sent to and received from the
@@ -105,6 +105,8 @@ struct Args {
     event: String,
     /// Run an SPRT for the first engine against the second and stop when it decides:
     /// "elo1=5" or "elo0=0 elo1=5 alpha=0.05 beta=0.05" (defaults elo0=0, alpha=beta=0.05).
+    /// GSPRT on win/draw/loss counts with logistic Elo, as fishtest; no verdict before
+    /// 16 games.
     #[arg(long, value_name = "PARAMS")]
     sprt: Option<String>,
     /// Also print first-player (black) statistics: win rates and game lengths.
