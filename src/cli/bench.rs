@@ -99,7 +99,8 @@ struct Args {
     /// Search depth of every position.
     #[arg(long, default_value_t = BENCH_DEPTH)]
     depth: i32,
-    /// Also measure make+undo pairs per second of the board.
+    /// Also measure make+undo pairs per second of the board (full incremental update,
+    /// midgame positions of 15x15 and 20x20).
     #[arg(long)]
     board: bool,
 }
@@ -116,6 +117,15 @@ pub fn main(args: &[String]) -> Result<i32> {
             return Ok(code);
         }
     };
+    if args.board {
+        for size in [15usize, 20] {
+            let (pairs, per_sec) = crate::board::bench::bench_make_undo(size, 16, 200);
+            println!(
+                "make+undo {size}x{size}: {pairs} pairs, {:.2} M pairs/s",
+                per_sec / 1e6
+            );
+        }
+    }
     let r = run(args.depth);
     for (i, (best, nodes)) in r.lines.iter().enumerate() {
         println!(
