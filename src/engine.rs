@@ -4,7 +4,7 @@
 
 use crate::board::{Board, BoardError, Threat};
 use crate::search::movegen::{self, MoveList};
-use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCF_NODES};
+use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE};
 use crate::search::time::{Clock, TimeLimits, Timer};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, vcf, Limits};
@@ -295,6 +295,7 @@ impl Engine {
         }
         let mut moves = MoveList::new();
         movegen::generate(&mut self.board, &mut moves);
+        movegen::sort(&mut moves);
         moves.retain(|m| !limits.excluded.contains(&m.0));
         if moves.is_empty() {
             // Only fouls (or excluded cells) remain: any empty cell.
@@ -317,35 +318,42 @@ impl Engine {
         }
         // A VCF at the root, within a share of the time.
         if self.board.threat_count(me.opp(), Threat::Five) == 0 {
-            let by_time = limits.time.hard_ms.saturating_mul(300);
-            let mut budget = ROOT_VCF_NODES.min(by_time.max(1_000));
-            let initial = budget;
+            let hard = limits.time.hard_ms;
+            let vcf_deadline = timer.deadline(hard.saturating_mul(ROOT_VCF_TIME_PERMILLE) / 1000);
+            // Under a node limit the threat searches get a share of it, like the time.
+            let node_share = |permille: u64| match limits.max_nodes {
+                0 => u64::MAX,
+                n => n.saturating_mul(permille) / 1000,
+            };
+            let vcf_nodes = ROOT_VCF_NODES.min(node_share(ROOT_VCF_TIME_PERMILLE));
+            let mut budget = vcf::Budget::timed(vcf_nodes, vcf_deadline, stop);
             let mut line = Vec::new();
             // Deepening the VCF finds the shortest win first.
             let mut found = None;
             for depth in 1..=ROOT_VCF_DEPTH {
                 found = vcf::vcf_line(&mut self.board, depth, &mut budget, &mut line);
-                if found.is_some() || budget == 0 {
+                if found.is_some() || budget.exhausted() {
                     break;
                 }
             }
-            if let Some(plies) = found {
-                if !limits.excluded.contains(&line[0]) {
-                    quick.best = line[0];
-                    quick.value = mate_in(plies as i32);
-                    quick.depth = plies as i32;
-                    quick.nodes = initial - budget;
-                    quick.pv = line;
-                    quick.time_ms = timer.elapsed_ms();
-                    reporter.iteration(&info_of(&quick, multipv));
-                    return quick;
-                }
+            quick.nodes = budget.used();
+            if let Some(plies) = found.filter(|_| !limits.excluded.contains(&line[0])) {
+                quick.best = line[0];
+                quick.value = mate_in(plies as i32);
+                quick.depth = plies as i32;
+                quick.pv = line;
+                quick.time_ms = timer.elapsed_ms();
+                reporter.iteration(&info_of(&quick, multipv));
+                return quick;
             }
-            quick.nodes = initial - budget;
         }
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let board = self.board.clone();
         let tt = self.table();
+        let mut limits = limits;
+        if limits.max_nodes > 0 {
+            limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
+        }
         let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
         result.nodes += quick.nodes;
         if result.best == Pos::NONE || !movegen::is_playable(&mut self.board, result.best) {

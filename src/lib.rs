@@ -8,4 +8,5 @@ pub mod engine;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod tournament;
 pub mod types;

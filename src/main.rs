@@ -9,6 +9,8 @@ Usage:
   pbrain-tengen                 Gomocup/Piskvork brain on stdin/stdout (what managers run)
   pbrain-tengen bench [opts]    search a fixed position set; print nodes and nodes/s
   pbrain-tengen solve FILE      solve a puzzle file (VCF benchmark)
+  pbrain-tengen match [opts]    play engines against each other (tournaments, SPRT)
+  pbrain-tengen play [opts]     play Gomoku against Tengen in the terminal (--watch: demo)
   pbrain-tengen --help          this text
   pbrain-tengen --version       the version
 
@@ -30,6 +32,8 @@ fn main() {
     let code = match sub {
         Some("bench") => run(tengen::cli::bench::main(&args[2..])),
         Some("solve") => run(tengen::cli::solve::main(&args[2..])),
+        Some("match") => run(tengen::cli::matchrun::main(&args[2..])),
+        Some("play") => run(tengen::cli::play::main(&args[2..])),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{HELP}");
             0

@@ -2,4 +2,6 @@
 //! taking the arguments after the subcommand word and returning the exit code.
 
 pub mod bench;
+pub mod matchrun;
+pub mod play;
 pub mod solve;

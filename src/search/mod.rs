@@ -19,6 +19,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use time::{TimeLimits, Timer};
 use tt::{TranspositionTable, TtEntry};
 
+/// Nodes between two checks of the time, node and stop limits.
+const CHECK_INTERVAL: u64 = 1024;
+
 /// Deepest ply the search goes from the root.
 pub const MAX_PLY: usize = 128;
 
@@ -140,6 +143,10 @@ pub struct Searcher<'a> {
     timer: Timer,
     main: bool,
     nodes: u64,
+    /// Nodes already added to the shared count.
+    reported: u64,
+    /// Node count at which the limits are checked next.
+    next_check: u64,
     seldepth: i32,
     aborted: bool,
     killers: [[Pos; 2]; MAX_PLY + 2],
@@ -164,6 +171,8 @@ impl<'a> Searcher<'a> {
             timer,
             main,
             nodes: 0,
+            reported: 0,
+            next_check: CHECK_INTERVAL,
             seldepth: 0,
             aborted: false,
             killers: [[Pos::NONE; 2]; MAX_PLY + 2],
@@ -177,8 +186,12 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+        if self.nodes >= self.next_check {
+            self.shared
+                .nodes
+                .fetch_add(self.nodes - self.reported, Ordering::Relaxed);
+            self.reported = self.nodes;
+            self.next_check = self.nodes + CHECK_INTERVAL;
             if self.shared.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
             {
                 self.aborted = true;
@@ -319,16 +332,18 @@ impl<'a> Searcher<'a> {
             m.1 =
                 m.1.saturating_add(self.history[me.idx()][m.0.idx()] / HISTORY_DIVISOR);
         }
-        movegen::sort(&mut moves);
-        if moves.len() > MAX_BRANCH && depth < FULL_WIDTH_DEPTH {
-            moves.truncate(MAX_BRANCH);
-        }
+        let branch = if depth < FULL_WIDTH_DEPTH {
+            moves.len().min(MAX_BRANCH)
+        } else {
+            moves.len()
+        };
 
         let forced = moves.len() == 1;
         let alpha_orig = alpha;
         let mut best = -VALUE_INFINITE;
         let mut best_move = Pos::NONE;
-        for (i, &(m, _)) in moves.iter().enumerate() {
+        for i in 0..branch {
+            let (m, _) = movegen::pick(&mut moves, i);
             let quiet = self.board.threat(m, me) < Threat::Three
                 && self.board.threat(m, me.opp()) < Threat::Three;
             self.board.make_move(m);
@@ -408,12 +423,12 @@ impl<'a> Searcher<'a> {
             + self.board.threat_count(me, Threat::Four3)
             > 0
         {
-            let mut budget = LEAF_VCF_NODES;
-            if let Some(plies) = vcf::vcf(&mut self.board, LEAF_VCF_DEPTH, &mut budget) {
-                self.nodes += LEAF_VCF_NODES - budget;
+            let mut budget = vcf::Budget::nodes(LEAF_VCF_NODES);
+            let found = vcf::vcf(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
+            self.nodes += budget.used();
+            if let Some(plies) = found {
                 return mate_in(ply + plies as i32);
             }
-            self.nodes += LEAF_VCF_NODES - budget;
         }
         evaluate(&self.board)
     }

@@ -42,8 +42,8 @@ pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut
     }
 }
 
-/// Generates the moves worth searching for the side to move, best first, and returns
-/// them in `out`. Assumes the side to move has no winning move (callers check that
+/// Generates the moves worth searching for the side to move, with ordering scores,
+/// unsorted, in `out`. Assumes the side to move has no winning move (callers check that
 /// first). Against a five threat only the blocks; against an open three (the opponent
 /// can make a straight four or a double four) only defences and our own fours;
 /// otherwise every playable cell near the stones.
@@ -92,10 +92,24 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
             }
         }
     }
-    sort(out);
 }
 
 /// Sorts by score, best first; ties by position so the order is deterministic.
 pub fn sort(moves: &mut MoveList) {
     moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+}
+
+/// Moves the best of `moves[i..]` to index `i` (ties by position) and returns it:
+/// lazy ordering, since most nodes search only their first few moves.
+#[inline]
+pub fn pick(moves: &mut MoveList, i: usize) -> (Pos, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        let (a, b) = (moves[j], moves[best]);
+        if a.1 > b.1 || (a.1 == b.1 && a.0 < b.0) {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
 }

@@ -25,3 +25,5 @@ pub const LEAF_VCF_DEPTH: u32 = 6;
 pub const ROOT_VCF_NODES: u64 = 2_000_000;
 /// Attacker fours the root VCF may play.
 pub const ROOT_VCF_DEPTH: u32 = 40;
+/// The root VCF ends by this share (per mille) of the hard time limit.
+pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;

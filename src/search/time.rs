@@ -91,6 +91,10 @@ impl Timer {
     pub fn new(start: Instant) -> Timer {
         Timer { start }
     }
+    /// The instant `ms` milliseconds after the start.
+    pub fn deadline(&self, ms: u64) -> Instant {
+        self.start + std::time::Duration::from_millis(ms)
+    }
     /// Milliseconds since the start.
     #[inline]
     pub fn elapsed_ms(&self) -> u64 {

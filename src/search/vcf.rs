@@ -6,6 +6,68 @@ use super::movegen::MAX_MOVES;
 use crate::board::{Board, Pattern, Threat};
 use crate::types::{Color, Pos, Rule};
 use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What a threat search may spend: nodes, and optionally wall time and a stop flag.
+pub struct Budget<'a> {
+    left: u64,
+    used: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Positions (by key) where no VCF exists within the stored number of fours:
+    /// different orders of the same fours meet again, and deepening repeats work.
+    failed: Option<fxhash::FxHashMap<u64, u32>>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `nodes` nodes only.
+    pub fn nodes(nodes: u64) -> Budget<'static> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: None,
+            stop: None,
+            failed: None,
+        }
+    }
+    /// A budget of `nodes` nodes that also ends at `deadline` or when `stop` is set.
+    pub fn timed(nodes: u64, deadline: Instant, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            left: nodes,
+            used: 0,
+            deadline: Some(deadline),
+            stop: Some(stop),
+            failed: Some(fxhash::FxHashMap::default()),
+        }
+    }
+    /// Spends one node; false when nothing is left.
+    #[inline]
+    pub fn take(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        self.used += 1;
+        if self.used & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            if late || stopped {
+                self.left = 0;
+            }
+        }
+        true
+    }
+    /// Whether the budget is spent.
+    #[inline]
+    pub fn exhausted(&self) -> bool {
+        self.left == 0
+    }
+    /// Nodes spent so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+}
 
 /// Whether black may play `p` (renju fouls excluded); white always may.
 #[inline]
@@ -15,7 +77,7 @@ fn legal(board: &mut Board, color: Color, p: Pos) -> bool {
 
 /// Searches a VCF for the side to move with at most `depth` attacking fours and a
 /// node budget. Returns the number of plies to the winning five (the five included).
-pub fn vcf(board: &mut Board, depth: u32, budget: &mut u64) -> Option<u32> {
+pub fn vcf(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
     let mut line = Vec::new();
     vcf_line(board, depth, budget, &mut line)
 }
@@ -25,7 +87,7 @@ pub fn vcf(board: &mut Board, depth: u32, budget: &mut u64) -> Option<u32> {
 pub fn vcf_line(
     board: &mut Board,
     depth: u32,
-    budget: &mut u64,
+    budget: &mut Budget,
     line: &mut Vec<Pos>,
 ) -> Option<u32> {
     line.clear();
@@ -36,10 +98,37 @@ pub fn vcf_line(
         return Some(1);
     }
     let opp_fives = board.threat_count(opp, Threat::Five);
-    if opp_fives >= 2 || depth == 0 || *budget == 0 {
+    if opp_fives >= 2 || depth == 0 {
         return None;
     }
-    *budget -= 1;
+    let key = board.hash();
+    if let Some(failed) = &budget.failed {
+        if failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+    }
+    if !budget.take() {
+        return None;
+    }
+    let r = vcf_moves(board, depth, budget, line, opp_fives);
+    if r.is_none() && !budget.exhausted() {
+        if let Some(failed) = &mut budget.failed {
+            failed.insert(key, depth);
+        }
+    }
+    r
+}
+
+/// The attacker's fours at one VCF node (see [`vcf_line`]).
+fn vcf_moves(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut Budget,
+    line: &mut Vec<Pos>,
+    opp_fives: u32,
+) -> Option<u32> {
+    let me = board.side_to_move();
+    let opp = me.opp();
     let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
     if opp_fives == 1 {
         // The defender's block made a four: we must block it, and the chain goes on
@@ -104,7 +193,7 @@ pub fn vcf_line(
         if result.is_some() {
             return result;
         }
-        if *budget == 0 {
+        if budget.exhausted() {
             return None;
         }
     }
