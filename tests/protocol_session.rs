@@ -323,3 +323,42 @@ fn play_and_swap2() {
     // The swap2 answer is not played.
     assert_eq!(d.board().count(), 3);
 }
+
+/// Total nodes reported by the detail output of one search.
+fn nodes_of(out: &[String]) -> u64 {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("INFO TOTALNODES "))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .max()
+        .expect("detail output")
+}
+
+#[test]
+fn hash_survives_start_resync_and_yxhashclear_clears_it() {
+    let mut d = Driver::new();
+    d.send("INFO show_detail 2");
+    d.send("YXSHOWINFO");
+    d.send("START 15");
+    for l in [
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 0",
+        "INFO max_depth 7",
+    ] {
+        d.send(l);
+    }
+    let position = [
+        "BOARD", "7,7,2", "8,8,1", "8,7,2", "6,7,1", "9,6,2", "10,5,1", "7,9,2", "DONE",
+    ];
+    let first = d.send_all(&position);
+    let cold = nodes_of(&first);
+    // Yixin-Board's resync: START + BOARD of the same position. The table still holds
+    // the previous search, so the same depth costs fewer nodes.
+    assert_eq!(d.send("START 15"), ["OK"]);
+    let warm = nodes_of(&d.send_all(&position));
+    assert!(warm < cold, "warm {warm} cold {cold}");
+    // After YXHASHCLEAR the search is as expensive as the first one.
+    d.send("YXHASHCLEAR");
+    assert_eq!(d.send("START 15"), ["OK"]);
+    let cleared = nodes_of(&d.send_all(&position));
+    assert_eq!(cleared, cold);
+}

@@ -120,10 +120,15 @@ const TIME_LEFT_UNLIMITED: i64 = 2_147_483_647;
 /// Log2 of the largest hash we offer Yixin-Board, in KiB (2^20 KiB = 1 GiB).
 const MAX_HASH_SIZE_LOG2_KIB: u32 = 20;
 
-/// The ABOUT line.
+/// `country` in the ABOUT line.
+pub const ABOUT_COUNTRY: &str = "International";
+/// `www` in the ABOUT line (the project has no public page yet).
+pub const ABOUT_WWW: &str = "n/a";
+
+/// The ABOUT line: `key="value"` pairs, the name first (c-gomoku-cli reads `name=`).
 pub fn about_line() -> String {
     format!(
-        "name=\"Tengen\", version=\"{}\", author=\"Tengen developers\", country=\"International\", www=\"https://gomocup.org\"",
+        "name=\"Tengen\", version=\"{}\", author=\"Tengen developers\", country=\"{ABOUT_COUNTRY}\", www=\"{ABOUT_WWW}\"",
         env!("CARGO_PKG_VERSION")
     )
 }
@@ -325,7 +330,8 @@ impl Session {
                     self.error("no game started (RESTART before START)");
                 } else {
                     let (w, h) = self.size();
-                    let r = self.eng().new_game(w, h);
+                    // Same size: keep the hash (see `start`).
+                    let r = self.eng().set_position(w, h, &[], &[]);
                     match r {
                         Ok(()) => self.say("OK"),
                         Err(e) => self.error(&e.to_string()),
@@ -433,7 +439,16 @@ impl Session {
             ));
             return;
         }
-        let r = self.eng().new_game(width as usize, height as usize);
+        let (w, h) = (width as usize, height as usize);
+        // Yixin-Board sends START + BOARD before many moves and c-gomoku-cli START
+        // before every game: on the same size an empty position keeps the hash table's
+        // content (entries are keyed by position, and a rule change clears it), so a
+        // resync costs nothing. Another size starts afresh.
+        let r = if self.started && self.size() == (w, h) {
+            self.eng().set_position(w, h, &[], &[])
+        } else {
+            self.eng().new_game(w, h)
+        };
         match r {
             Ok(()) => {
                 self.started = true;
