@@ -51,7 +51,12 @@ static ERRORS: AtomicU64 = AtomicU64::new(0);
 
 /// Feeds `lines` to a fresh session; checks the properties after each line.
 fn run_session(lines: &[String]) -> Result<(), TestCaseError> {
-    let mut d = Driver::new();
+    // Half the cases start like `run_stdio`, with the engine built in the background.
+    let mut d = if lines.len() % 2 == 0 {
+        Driver::new()
+    } else {
+        Driver::new_lazy()
+    };
     for line in lines {
         let before = d.session.engine().map(|e| e.board().clone());
         d.feed(line);

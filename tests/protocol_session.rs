@@ -362,3 +362,27 @@ fn hash_survives_start_resync_and_yxhashclear_clears_it() {
     let cleared = nodes_of(&d.send_all(&position));
     assert_eq!(cleared, cold);
 }
+
+#[test]
+fn start_is_answered_while_the_engine_is_built() {
+    let mut d = Driver::new_lazy();
+    assert!(d.session.is_busy(), "engine being built");
+    d.feed("ABOUT");
+    d.feed("INFO rule 4");
+    d.feed("START 20");
+    d.feed("START 4");
+    // ABOUT and the valid START are answered before the engine exists; the bad START
+    // waits for the engine and then gets its single ERROR, changing nothing.
+    let early = d.take();
+    assert_eq!(early.len(), 2, "{early:?}");
+    assert!(early[0].starts_with("name="));
+    assert_eq!(early[1], "OK");
+    d.settle();
+    let out = d.take();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("ERROR "));
+    let b = d.board();
+    assert_eq!((b.width(), b.height(), b.rule()), (20, 20, Rule::Renju));
+    assert!(d.send("INFO timeout_turn 50").is_empty());
+    one_move(&d.send("BEGIN"));
+}

@@ -56,7 +56,7 @@ pub fn run_stdio() -> i32 {
     if spawned.is_err() {
         return 1;
     }
-    let mut session = Session::new(Box::new(StdoutOutput), tx);
+    let mut session = Session::new_lazy(Box::new(StdoutOutput), tx);
     while let Ok(ev) = rx.recv() {
         if session.handle(ev) == Flow::Exit {
             break;
