@@ -52,7 +52,7 @@ static ERRORS: AtomicU64 = AtomicU64::new(0);
 /// Feeds `lines` to a fresh session; checks the properties after each line.
 fn run_session(lines: &[String]) -> Result<(), TestCaseError> {
     // Half the cases start like `run_stdio`, with the engine built in the background.
-    let mut d = if lines.len() % 2 == 0 {
+    let mut d = if lines.len().is_multiple_of(2) {
         Driver::new()
     } else {
         Driver::new_lazy()
