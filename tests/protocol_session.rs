@@ -386,3 +386,81 @@ fn start_is_answered_while_the_engine_is_built() {
     assert!(d.send("INFO timeout_turn 50").is_empty());
     one_move(&d.send("BEGIN"));
 }
+
+/// M17: every reply is legal: 1000 random positions, every rule, sizes 5 to 22 (15 and
+/// 20 most often), some with blocked cells, fed through BOARD.
+#[test]
+fn random_positions_get_legal_replies() {
+    let mut seed: u64 = 0x5EED_0F_7E46E5;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut d = Driver::new();
+    d.send("INFO timeout_turn 0");
+    let rules = [0, 1, 4, 8, 9];
+    let mut checked = 0;
+    for i in 0..1000 {
+        let size = match i % 4 {
+            0 => 15,
+            1 => 20,
+            _ => 5 + next(18) as usize,
+        };
+        let rule = rules[i % rules.len()];
+        d.send(&format!("INFO rule {rule}"));
+        assert_eq!(d.send(&format!("START {size}")), ["OK"]);
+        // Fill a random share of the board, alternating colours (one more opponent
+        // stone half of the time), plus a few blocked cells.
+        let cells = size * size;
+        let stones = next(cells as u64) as usize;
+        let mut taken = vec![false; cells];
+        let mut lines = vec!["BOARD".to_string()];
+        let own_first = next(2) == 0;
+        let mut placed = 0;
+        while placed < stones {
+            let c = next(cells as u64) as usize;
+            if taken[c] {
+                continue;
+            }
+            taken[c] = true;
+            let own = (placed % 2 == 0) == own_first;
+            let f = if next(40) == 0 {
+                3
+            } else if own {
+                1
+            } else {
+                2
+            };
+            lines.push(format!("{},{},{f}", c % size, c / size));
+            placed += 1;
+        }
+        lines.push("DONE".to_string());
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let out = d.send_all(&refs);
+        let after = d.board();
+        let moves: Vec<_> = out.iter().filter_map(|l| as_move(l)).collect();
+        if after.is_full() && moves.is_empty() {
+            continue;
+        }
+        assert_eq!(moves.len(), 1, "{out:?}");
+        let p = Pos::new(moves[0].0, moves[0].1);
+        assert!(moves[0].0 < size && moves[0].1 < size, "{out:?}");
+        // Our stone is now on p; it must have been an empty, unblocked cell.
+        let me = after.cell(p).color().expect("our stone");
+        assert_eq!(after.last_move(), Some(p));
+        let mut prior = after.clone();
+        prior.undo_move();
+        assert!(prior.is_empty(p));
+        if me == Color::Black && prior.rule() == Rule::Renju {
+            let only_fouls = prior
+                .cells()
+                .filter(|&q| prior.is_empty(q))
+                .all(|q| prior.clone().is_forbidden(q));
+            assert!(only_fouls || !prior.is_forbidden(p), "renju foul {p:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 900, "{checked}");
+}
