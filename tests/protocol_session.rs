@@ -391,7 +391,7 @@ fn start_is_answered_while_the_engine_is_built() {
 /// 20 most often), some with blocked cells, fed through BOARD.
 #[test]
 fn random_positions_get_legal_replies() {
-    let mut seed: u64 = 0x5EED_0F_7E46E5;
+    let mut seed: u64 = 0x5EED_0F7E_46E5;
     let mut next = move |n: u64| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
