@@ -207,18 +207,15 @@ impl Engine {
             .tt
             .as_ref()
             .is_some_and(|t| t.bytes() <= bytes && t.bytes() * 2 > bytes);
-        if !fits {
-            // Free the old table first so both never live at once.
+        if !fits || self.tt_dirty {
+            // A fresh zeroed table is the cheapest clear: its pages come from the
+            // operating system untouched. Free the old one first so both never live
+            // at once.
             self.tt = None;
             self.tt = Some(TranspositionTable::new(bytes));
             self.tt_dirty = false;
         }
-        let tt = self.tt.as_ref().expect("allocated");
-        if self.tt_dirty {
-            tt.clear();
-            self.tt_dirty = false;
-        }
-        tt
+        self.tt.as_ref().expect("allocated")
     }
 
     /// The search limits the options give for the current move.

@@ -138,6 +138,7 @@ fn bad_input_exits_2_with_a_message() {
 fn a_match_writes_results_sgf_and_pgn() {
     let sgf = tmp("m.sgf");
     let pgn = tmp("m.pgn");
+    let log = tmp("logs");
     let a = format!("cmd=bash {} good name=Good", script());
     let b = format!("cmd=bash {} crash 3 name=Crashy", script());
     let t = Instant::now();
@@ -161,6 +162,8 @@ fn a_match_writes_results_sgf_and_pgn() {
         "--pgn",
         pgn.to_str().unwrap(),
         "--stats",
+        "--log",
+        log.to_str().unwrap(),
     ]);
     assert!(t.elapsed() < Duration::from_secs(30));
     let out = text(&o.stdout);
@@ -187,6 +190,13 @@ fn a_match_writes_results_sgf_and_pgn() {
     assert_eq!(sgf.matches("(;FF[4]GM[4]").count(), 6);
     assert_eq!(sgf.matches('(').count(), sgf.matches(')').count());
     assert!(sgf.contains("RU[1]") && sgf.contains("TE[") && sgf.contains("C[opening]"));
+    // One transcript per game: what was sent and received, and the crash.
+    for n in 1..=6 {
+        let t = std::fs::read_to_string(log.join(format!("game-{n:05}.log"))).unwrap();
+        assert!(t.starts_with(&format!("Game {n}/6: ")), "{t}");
+        assert!(t.contains("> START 15") && t.contains("< OK") && t.contains("> INFO rule 1"));
+        assert!(t.contains("! output closed"), "{t}");
+    }
     let pgn = std::fs::read_to_string(pgn).unwrap();
     assert_eq!(pgn.matches("[Result \"").count(), 6);
     assert_eq!(pgn.matches("[Termination \"").count(), 6);
@@ -253,6 +263,21 @@ fn presets_and_argument_files_expand() {
     );
     assert!(
         out.contains("openings from tournaments/openings/balanced_renju15_public.txt"),
+        "{out}"
+    );
+}
+
+#[test]
+fn names_come_from_about_unless_given() {
+    let good = format!("cmd=bash {} good", script());
+    let named = format!("cmd=bash {} good name=Mine", script());
+    let o = run(&["--engine", &good, "--engine", &named, "--games", "2"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    // The scripted engine answers ABOUT with name="scripted".
+    assert!(out.starts_with("Match: scripted, Mine |"), "{out}");
+    assert!(
+        out.contains("Score of scripted vs Mine: 1 - 1 - 0"),
         "{out}"
     );
 }

@@ -29,6 +29,7 @@ fn settings(rule: Rule, turn_ms: u64, match_ms: u64) -> GameSettings {
         },
         draw_after: None,
         max_memory: 367_001_600,
+        transcript: false,
     }
 }
 
@@ -125,6 +126,17 @@ fn a_hung_engine_loses_on_time_and_is_killed() {
     assert!(recs
         .iter()
         .all(|r| r.detail.contains("no move within 300 ms")));
+}
+
+#[test]
+fn an_endless_stream_of_messages_loses_on_time() {
+    let t = Instant::now();
+    bad_engine_loses(
+        "spam 2",
+        Termination::Timeout,
+        &settings(Rule::Freestyle, 300, 0),
+    );
+    assert!(t.elapsed() < Duration::from_secs(6), "{:?}", t.elapsed());
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! A real short match of `pbrain-tengen` against itself at a fixed node count, run
-//! through `pbrain-tengen match`: no engine failures, and game records that are
+//! A real short match of `pbrain-tengen` against itself at a fixed node count (games
+//! capped at 100 stones to keep the test short), run through `pbrain-tengen match`: no engine failures, and game records that are
 //! well-formed SGF whose moves replay legally to the recorded result.
 
 use std::process::Command;
@@ -95,11 +95,11 @@ fn selfplay(rule: &str, openings: &str, tag: &str) -> Vec<SgfGame> {
         ])
         .args([
             "--turn-ms",
-            "3000",
+            "500",
             "--tolerance-ms",
             "3000",
             "--draw-after",
-            "200",
+            "100",
         ])
         .arg("--sgf")
         .arg(&sgf)
@@ -140,15 +140,12 @@ fn check_replay(g: &SgfGame) {
     match g.result.as_str() {
         "B+1" if g.termination.contains("five") => assert_eq!(board.winner(), Some(Color::Black)),
         "W+1" if g.termination.contains("five") => assert_eq!(board.winner(), Some(Color::White)),
-        "0" => assert!(board.winner().is_none() && (board.is_full() || board.ply() >= 200)),
+        "0" => assert!(board.winner().is_none() && (board.is_full() || board.ply() >= 100)),
         _ => assert!(g.termination.contains("forbidden"), "{}", g.termination),
     }
 }
 
-// The protocol front end (branch `protocol`) had not reached main when this test was
-// written: without it the binary cannot play, so the test is ignored until it lands.
 #[test]
-#[ignore = "needs the protocol front end on main"]
 fn engine_selfplay_games_are_well_formed() {
     let free = selfplay(
         "0",

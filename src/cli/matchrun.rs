@@ -4,7 +4,8 @@
 //! arguments and prints.
 
 use crate::tournament::opening::{opening_order, parse_openings};
-use crate::tournament::spec::{dedup_names, split_words};
+use crate::tournament::process::probe_about;
+use crate::tournament::spec::{about_name, dedup_names, split_words};
 use crate::tournament::stats::{EloEstimate, SprtParams, SprtVerdict, Wdl};
 use crate::tournament::{
     run_match, schedule, Control, EngineSpec, Event, GameRecord, GameSettings, OpeningFormat,
@@ -16,6 +17,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Plays Gomoku engines (any pbrain/Gomocup engine) against each other.
 ///
@@ -30,7 +32,8 @@ use std::path::{Path, PathBuf};
 )]
 struct Args {
     /// An engine: "cmd=PROGRAM [ARGS..] name=NAME nodes=N depth=N threads=N memory=BYTES
-    /// option.KEY=VALUE" (all but cmd optional). Give it once per engine, at least twice.
+    /// option.KEY=VALUE" (all but cmd optional; without name= the name comes from the
+    /// engine's ABOUT answer). Give it once per engine, at least twice.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// Settings applied to every engine (same keys as --engine except cmd; an engine's
@@ -86,18 +89,24 @@ struct Args {
     /// INFO max_memory sent to the engines, in bytes.
     #[arg(long, default_value_t = 367_001_600)]
     max_memory: u64,
-    /// Write every game as SGF to this file.
+    /// Write every game as SGF to this file (replaced if it exists).
     #[arg(long, value_name = "FILE")]
     sgf: Option<PathBuf>,
-    /// Write every result as PGN (no moves) for BayesElo/Ordo to this file. PGN White is
-    /// the player who moved first (Gomoku's black).
+    /// Write every result as PGN (no moves) for BayesElo/Ordo to this file (replaced if
+    /// it exists). PGN White is the player who moved first (Gomoku's black).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// Write a transcript of every game (each line sent to and received from the
+    /// engines, with times) to DIR/game-NNNNN.log.
+    #[arg(long, value_name = "DIR")]
+    log: Option<PathBuf>,
     /// Event name for the PGN file.
     #[arg(long, default_value = "tengen match")]
     event: String,
     /// Run an SPRT for the first engine against the second and stop when it decides:
     /// "elo1=5" or "elo0=0 elo1=5 alpha=0.05 beta=0.05" (defaults elo0=0, alpha=beta=0.05).
+    /// GSPRT on win/draw/loss counts with logistic Elo, as fishtest; no verdict before
+    /// 16 games.
     #[arg(long, value_name = "PARAMS")]
     sprt: Option<String>,
     /// Also print first-player (black) statistics: win rates and game lengths.
@@ -283,8 +292,17 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
             Some(each) => format!("{each} {e}"),
             None => e.clone(),
         };
-        let spec = EngineSpec::parse(&text).or_else(usage)?;
+        let mut spec = EngineSpec::parse(&text).or_else(usage)?;
         check_program(&spec.command[0])?;
+        if !spec.name_given {
+            // Like c-gomoku-cli: without name= the engine's ABOUT answer names it.
+            let wait = Duration::from_millis(args.tolerance_ms.clamp(100, 5000));
+            let about = probe_about(&spec.command, wait)
+                .or_else(|e| usage(format!("cannot start `{}`: {e}", spec.command.join(" "))))?;
+            if let Some(name) = about.as_deref().and_then(about_name) {
+                spec.name = name;
+            }
+        }
         engines.push(spec);
     }
     dedup_names(&mut engines);
@@ -344,6 +362,7 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
         tc,
         draw_after: args.draw_after,
         max_memory: args.max_memory,
+        transcript: args.log.is_some(),
     };
     Ok(Plan {
         engines,
@@ -489,6 +508,14 @@ fn play(plan: Plan) -> Result<i32, Failure> {
     let mut out = std::io::stdout().lock();
     let mut sgf = open_output(plan.args.sgf.as_deref())?;
     let mut pgn = open_output(plan.args.pgn.as_deref())?;
+    if let Some(dir) = &plan.args.log {
+        std::fs::create_dir_all(dir).or_else(|e| {
+            usage(format!(
+                "cannot create log directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let mut tally = Tally {
         per_engine: vec![Wdl::default(); names.len()],
         failures: vec![0; names.len()],
@@ -542,10 +569,19 @@ fn play(plan: Plan) -> Result<i32, Failure> {
                             f.write_all(r.to_pgn(&names, &plan.args.event).as_bytes())?;
                             f.flush()?;
                         }
+                        let line = game_line(&r, &names, total);
+                        if let Some(dir) = &plan.args.log {
+                            let mut text = format!("{line}\n");
+                            for l in &r.transcript {
+                                text.push_str(l);
+                                text.push('\n');
+                            }
+                            std::fs::write(dir.join(format!("game-{:05}.log", r.number)), text)?;
+                        }
                         if tty {
                             write!(out, "\r\x1b[2K")?;
                         }
-                        writeln!(out, "{}", game_line(&r, &names, total))?;
+                        writeln!(out, "{line}")?;
                         if two && !tty {
                             writeln!(out, "{}", score_line(&tally, &names, plan.sprt.as_ref()))?;
                         }

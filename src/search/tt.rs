@@ -28,7 +28,7 @@ pub struct TtEntry {
 
 /// The table.
 pub struct TranspositionTable {
-    slots: Vec<AtomicU64>,
+    slots: Box<[AtomicU64]>,
     buckets: usize,
     age: AtomicU8,
 }
@@ -61,6 +61,25 @@ fn unpack(d: u64) -> (TtEntry, u8) {
     )
 }
 
+/// Allocates `n` zeroed atomic words straight from the allocator: the operating system
+/// hands out zeroed pages lazily, so even a large table costs nothing until it is used
+/// (START and the first move stay fast; memory grows as the table fills).
+fn zeroed_slots(n: usize) -> Box<[AtomicU64]> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+    let n = n.max(1);
+    let layout = Layout::array::<AtomicU64>(n).expect("table size fits the address space");
+    // SAFETY: the layout is non-zero-sized; an all-zero AtomicU64 is a valid value;
+    // the pointer comes from the global allocator with exactly the layout that
+    // Box<[AtomicU64]> of length n deallocates with.
+    unsafe {
+        let ptr = alloc_zeroed(layout) as *mut AtomicU64;
+        if ptr.is_null() {
+            handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
 impl TranspositionTable {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> TranspositionTable {
@@ -68,9 +87,7 @@ impl TranspositionTable {
         let mut buckets = (bytes / per_bucket).max(1);
         // A power of two keeps indexing a mask.
         buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = (0..buckets * BUCKET * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
+        let slots = zeroed_slots(buckets * BUCKET * 2);
         TranspositionTable {
             slots,
             buckets,

@@ -4,7 +4,7 @@
 //! after 500 ms. The board judges every reply (§9).
 
 use super::process::{EngineProcess, Recv};
-use super::record::{GameRecord, MoveRecord, Termination};
+use super::record::{color_of_ply, GameRecord, MoveRecord, Termination};
 use super::spec::EngineSpec;
 use crate::board::Board;
 use crate::types::{Color, Pos, Rule};
@@ -55,6 +55,8 @@ pub struct GameSettings {
     pub draw_after: Option<usize>,
     /// `INFO max_memory` in bytes unless an engine overrides it.
     pub max_memory: u64,
+    /// Keep a transcript of every line exchanged with the engines in the record.
+    pub transcript: bool,
 }
 
 /// One scheduled game.
@@ -108,15 +110,24 @@ pub fn play_game(
         procs: [None, None],
         moves: Vec::new(),
         abort,
+        started: Instant::now(),
+        transcript: settings.transcript.then(Vec::new),
     };
     let end = game.run(specs);
     // END to both at once, then one shared grace period.
-    for p in game.procs.iter_mut().flatten() {
-        p.send_end();
+    for c in Color::BOTH {
+        if game.procs[c.idx()].is_some() {
+            game.note(c, '>', "END");
+            game.proc(c).send_end();
+        }
     }
     let deadline = Instant::now() + END_GRACE;
-    for p in game.procs.iter_mut().flatten() {
-        p.finish(deadline);
+    for c in Color::BOTH {
+        if let Some(p) = game.procs[c.idx()].as_mut() {
+            if p.finish(deadline) {
+                game.note(c, '!', "killed after END");
+            }
+        }
     }
     let end = end?;
     Some(GameRecord {
@@ -131,6 +142,7 @@ pub fn play_game(
         winner: end.winner,
         termination: end.termination,
         detail: end.detail,
+        transcript: game.transcript.unwrap_or_default(),
     })
 }
 
@@ -140,6 +152,8 @@ struct Game<'a> {
     procs: [Option<EngineProcess>; 2],
     moves: Vec<MoveRecord>,
     abort: &'a AtomicBool,
+    started: Instant,
+    transcript: Option<Vec<String>>,
 }
 
 /// What waiting for a reply produced.
@@ -159,6 +173,24 @@ impl Game<'_> {
         self.procs[c.idx()].as_mut().expect("engine started")
     }
 
+    /// Adds a transcript line: seconds since the game started, colour, direction
+    /// (`>` to the engine, `<` from it, `!` an event) and the text.
+    fn note(&mut self, c: Color, dir: char, text: &str) {
+        if let Some(t) = self.transcript.as_mut() {
+            let secs = self.started.elapsed().as_secs_f64();
+            let who = if c == Color::Black { "black" } else { "white" };
+            t.push(format!("{secs:9.3} {who} {dir} {text}"));
+        }
+    }
+
+    /// Sends lines to the engine playing `c` (and notes them).
+    fn send(&mut self, c: Color, lines: &[String]) -> std::io::Result<()> {
+        for l in lines {
+            self.note(c, '>', l);
+        }
+        self.proc(c).send_all(lines)
+    }
+
     /// Next line that is not blank, `MESSAGE …` or `DEBUG …`, before `deadline`.
     fn reply(&mut self, c: Color, deadline: Instant) -> Reply {
         loop {
@@ -168,16 +200,28 @@ impl Game<'_> {
             let step = deadline.min(Instant::now() + ABORT_POLL);
             match self.proc(c).recv(step) {
                 Recv::Line(at, text) => {
+                    self.note(c, '<', &text);
                     let t = text.trim();
                     let up = t.get(..7).unwrap_or(t).to_ascii_uppercase();
                     if t.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
+                        // An engine that never stops talking is still out of time.
+                        if at >= deadline {
+                            self.note(c, '!', "deadline passed");
+                            return Reply::Timeout;
+                        }
                         continue;
                     }
                     return Reply::Line(at, t.to_string());
                 }
-                Recv::Timeout if Instant::now() >= deadline => return Reply::Timeout,
+                Recv::Timeout if Instant::now() >= deadline => {
+                    self.note(c, '!', "deadline passed");
+                    return Reply::Timeout;
+                }
                 Recv::Timeout => continue,
-                Recv::Eof => return Reply::Eof,
+                Recv::Eof => {
+                    self.note(c, '!', "output closed");
+                    return Reply::Eof;
+                }
             }
         }
     }
@@ -225,7 +269,7 @@ impl Game<'_> {
         // ABOUT is informative only: an engine that does not answer in time still plays
         // (c-gomoku-cli would block here forever).
         for c in Color::BOTH {
-            let _ = self.proc(c).send("ABOUT");
+            let _ = self.send(c, &["ABOUT".to_string()]);
         }
         let deadline = Instant::now() + self.tolerance();
         for c in Color::BOTH {
@@ -240,7 +284,7 @@ impl Game<'_> {
         }
         let start = format!("START {}", self.settings.size);
         for c in Color::BOTH {
-            if self.proc(c).send(&start).is_err() {
+            if self.send(c, std::slice::from_ref(&start)).is_err() {
                 let d = self.crash_detail(c, "cannot send START");
                 return Some(Some(End::loss(c, Termination::Crash, d)));
             }
@@ -276,7 +320,7 @@ impl Game<'_> {
         }
         for c in Color::BOTH {
             let info = self.info_block(specs[c.idx()]);
-            if self.proc(c).send_all(&info).is_err() {
+            if self.send(c, &info).is_err() {
                 let d = self.crash_detail(c, "cannot send INFO");
                 return Some(Some(End::loss(c, Termination::Crash, d)));
             }
@@ -357,12 +401,7 @@ impl Game<'_> {
         } else if first {
             lines.push("BOARD".into());
             for (i, &p) in self.board.history().iter().enumerate() {
-                let owner = if i.is_multiple_of(2) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let field = if owner == side { 1 } else { 2 };
+                let field = if color_of_ply(i) == side { 1 } else { 2 };
                 lines.push(format!("{},{},{field}", p.x(), p.y()));
             }
             lines.push("DONE".into());
@@ -370,7 +409,7 @@ impl Game<'_> {
             let last = self.board.last_move().expect("a move was made");
             lines.push(format!("TURN {},{}", last.x(), last.y()));
         }
-        if self.proc(side).send_all(&lines).is_err() {
+        if self.send(side, &lines).is_err() {
             let d = self.crash_detail(side, "cannot send the move request");
             return Some(Some(End::loss(side, Termination::Crash, d)));
         }
@@ -470,14 +509,7 @@ impl Game<'_> {
         self.moves
             .iter()
             .enumerate()
-            .filter(move |(i, _)| {
-                let colour = if (opening + i).is_multiple_of(2) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                colour == c
-            })
+            .filter(move |(i, _)| color_of_ply(opening + i) == c)
             .map(|(_, m)| m)
     }
 }

@@ -178,6 +178,28 @@ impl Drop for EngineProcess {
     }
 }
 
+/// Starts `command`, sends `ABOUT` and returns the first answer line that is not a
+/// `MESSAGE`/`DEBUG` line, waiting at most `timeout`; then ends the process.
+/// `Ok(None)` if it said nothing useful in time.
+pub fn probe_about(command: &[String], timeout: Duration) -> io::Result<Option<String>> {
+    let mut p = EngineProcess::spawn(command)?;
+    let deadline = Instant::now() + timeout;
+    let mut answer = None;
+    if p.send("ABOUT").is_ok() {
+        while let Recv::Line(_, text) = p.recv(deadline) {
+            let t = text.trim();
+            let up = t.get(..7).unwrap_or(t).to_ascii_uppercase();
+            if t.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
+                continue;
+            }
+            answer = Some(t.to_string());
+            break;
+        }
+    }
+    p.terminate(Duration::from_millis(500));
+    Ok(answer)
+}
+
 fn describe_status(st: std::process::ExitStatus) -> String {
     if let Some(code) = st.code() {
         return format!("exit status {code}");
@@ -240,6 +262,21 @@ mod tests {
         assert_eq!(e.recv(far), Recv::Eof);
         assert!(!e.finish(Instant::now() + Duration::from_secs(2)));
         assert_eq!(e.exit_status().as_deref(), Some("exit status 0"));
+    }
+
+    #[test]
+    fn about_probe() {
+        let cmd = |s: &str| vec!["sh".to_string(), "-c".to_string(), s.to_string()];
+        let a = probe_about(
+            &cmd("read a; echo 'MESSAGE hi'; echo 'name=\"X\"'"),
+            Duration::from_secs(3),
+        );
+        assert_eq!(a.unwrap().as_deref(), Some("name=\"X\""));
+        let t = Instant::now();
+        let a = probe_about(&cmd("sleep 30"), Duration::from_millis(100));
+        assert_eq!(a.unwrap(), None);
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert!(probe_about(&["/no/such/engine".to_string()], Duration::from_secs(1)).is_err());
     }
 
     #[test]

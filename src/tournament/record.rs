@@ -85,6 +85,9 @@ pub struct GameRecord {
     pub termination: Termination,
     /// A human-readable detail (the offending reply, the exit status, …).
     pub detail: String,
+    /// Every line exchanged with the engines, if a transcript was asked for
+    /// ([`GameSettings::transcript`](super::GameSettings::transcript)).
+    pub transcript: Vec<String>,
 }
 
 impl GameRecord {
@@ -124,15 +127,6 @@ impl GameRecord {
         }
     }
 
-    /// The colour of the stone with 0-based index `i` in opening-then-moves order.
-    fn color_at(&self, i: usize) -> Color {
-        if i.is_multiple_of(2) {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
     /// The game as SGF (`GM[4]`), in the layout c-gomoku-cli writes: lower-case
     /// coordinates (`a` = 0) column then row, `C[opening]` on opening stones and
     /// `C[<ms>ms]` on engine moves. `RE` is `B+1`, `W+1` or `0`.
@@ -165,7 +159,7 @@ impl GameRecord {
             if i % 8 == 0 {
                 s.push('\n');
             }
-            let tag = if self.color_at(i) == Color::Black {
+            let tag = if color_of_ply(i) == Color::Black {
                 'B'
             } else {
                 'W'
@@ -205,6 +199,15 @@ impl GameRecord {
             self.plies(),
             result
         )
+    }
+}
+
+/// The colour of the stone with 0-based index `i` in a game (black first, alternating).
+pub fn color_of_ply(i: usize) -> Color {
+    if i.is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
     }
 }
 
@@ -251,6 +254,7 @@ mod tests {
             winner: Some(Color::White),
             termination: Termination::Forbidden,
             detail: String::new(),
+            transcript: Vec::new(),
         }
     }
 

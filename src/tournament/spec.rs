@@ -5,6 +5,9 @@
 pub struct EngineSpec {
     /// Display name (tables, SGF, PGN). Unique within a match.
     pub name: String,
+    /// Whether the name came from `name=` (otherwise it may be replaced by the name
+    /// the engine gives in its ABOUT answer).
+    pub name_given: bool,
     /// Program and arguments.
     pub command: Vec<String>,
     /// `INFO max_node` (node limit per move).
@@ -34,6 +37,7 @@ impl EngineSpec {
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             name: String::new(),
+            name_given: false,
             command: Vec::new(),
             max_nodes: None,
             max_depth: None,
@@ -72,7 +76,10 @@ impl EngineSpec {
                     spec.command = split_words(value)?;
                     in_cmd = true;
                 }
-                "name" => spec.name = value.to_string(),
+                "name" => {
+                    spec.name = value.to_string();
+                    spec.name_given = true;
+                }
                 "nodes" => spec.max_nodes = Some(num("nodes")?),
                 "depth" => spec.max_depth = Some(num("depth")?),
                 "threads" => spec.threads = Some(num("threads")?),
@@ -97,6 +104,27 @@ impl EngineSpec {
         }
         Ok(spec)
     }
+}
+
+/// The `name="…"` value of an ABOUT answer (`name="Tengen", version="0.1", …`).
+pub fn about_name(about: &str) -> Option<String> {
+    let mut rest = about;
+    while let Some(i) = rest.find("name") {
+        let before_ok = rest[..i]
+            .chars()
+            .last()
+            .is_none_or(|c| c == ',' || c.is_whitespace());
+        let after = rest[i + 4..].trim_start();
+        if before_ok {
+            if let Some(v) = after.strip_prefix('=') {
+                let v = v.trim_start().strip_prefix('"')?;
+                let name = &v[..v.find('"')?];
+                return (!name.trim().is_empty()).then(|| name.trim().to_string());
+            }
+        }
+        rest = &rest[i + 4..];
+    }
+    None
 }
 
 /// Makes names unique by appending `#2`, `#3`, … to repeats.
@@ -212,6 +240,25 @@ mod tests {
         ] {
             assert!(EngineSpec::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn about_names() {
+        let about = r#"name="Tengen", version="0.1.0", author="x""#;
+        assert_eq!(about_name(about).as_deref(), Some("Tengen"));
+        assert_eq!(
+            about_name(r#"version="1", name = "Wine""#).as_deref(),
+            Some("Wine")
+        );
+        assert_eq!(
+            about_name(r#"engine_name="x", name="y""#).as_deref(),
+            Some("y")
+        );
+        for none in ["", "OK", r#"version="1""#, r#"name="""#, "name=Bare"] {
+            assert_eq!(about_name(none), None, "{none}");
+        }
+        assert!(EngineSpec::parse("cmd=a name=b").unwrap().name_given);
+        assert!(!EngineSpec::parse("cmd=a").unwrap().name_given);
     }
 
     #[test]

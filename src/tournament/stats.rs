@@ -48,20 +48,16 @@ impl Wdl {
 
     /// Mean score per game (win 1, draw ½, loss 0); `None` without games.
     pub fn score(&self) -> Option<f64> {
-        let n = self.games();
-        (n > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / n as f64)
+        (self.games() > 0).then(|| self.moments().0)
     }
 
     /// Observed per-game variance of the score; `None` without games.
     pub fn variance(&self) -> Option<f64> {
-        let s = self.score()?;
-        let n = self.games() as f64;
-        Some(
-            (self.wins as f64 * (1.0 - s).powi(2)
-                + self.losses as f64 * s.powi(2)
-                + self.draws as f64 * (0.5 - s).powi(2))
-                / n,
-        )
+        (self.games() > 0).then(|| self.moments().1)
+    }
+
+    fn moments(&self) -> (f64, f64) {
+        moments(self.wins as f64, self.losses as f64, self.draws as f64)
     }
 
     /// The same games seen from the opponent's side.
@@ -110,6 +106,14 @@ impl EloEstimate {
     pub fn margin(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
+}
+
+/// Mean and variance of the per-game score for (possibly fractional) counts.
+fn moments(w: f64, l: f64, d: f64) -> (f64, f64) {
+    let n = w + l + d;
+    let s = (w + 0.5 * d) / n;
+    let var = (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)) / n;
+    (s, var)
 }
 
 /// Elo difference implied by a mean score (logistic model). ±∞ at 1 and 0.
@@ -200,8 +204,7 @@ impl SprtParams {
         let reg = |c: u64| if c == 0 { 1e-3 } else { c as f64 };
         let (w, l, d) = (reg(wdl.wins), reg(wdl.losses), reg(wdl.draws));
         let n = w + l + d;
-        let s = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)) / n;
+        let (s, var) = moments(w, l, d);
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)

@@ -12,6 +12,7 @@
 #   garbage   answers a non-move line     slow      sleeps 0.15 s before each move
 #   badstart  answers START with ERROR    script    plays MOVES in order, then scans
 #   log       plays well and appends every line it receives to the file MOVES[0]
+#   spam      sends MESSAGE lines forever instead of a move
 mode=${1:-good}
 from=${2:-1}
 shift 2 2>/dev/null
@@ -49,6 +50,7 @@ respond() {
     occupied) if [[ -n $last ]]; then echo "$last"; else scan; fi ;;
     offboard) echo "$size,0" ;;
     garbage) echo "thinking hard" ;;
+    spam) while :; do echo "MESSAGE still thinking"; done ;;
     flood)
         for ((i = 0; i < 3000; i++)); do echo "MESSAGE flood line $i"; done
         echo "DEBUG done flooding"
