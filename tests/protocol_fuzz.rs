@@ -221,7 +221,7 @@ fn session_survives_random_command_sequences() {
     let count = AtomicU64::new(0);
     let lines = AtomicU64::new(0);
     let mut runner = TestRunner::new(Config {
-        cases: cases(2_000),
+        cases: cases(5_000),
         failure_persistence: None,
         ..Config::default()
     });
