@@ -89,14 +89,15 @@ impl EngineOptions {
         want.min(room).max(64 * 1024)
     }
 
-    /// The time limits for a move after `ply` stones.
-    pub fn time_limits(&self, ply: usize) -> TimeLimits {
+    /// The time limits for a move after `ply` stones with `empty_cells` left.
+    pub fn time_limits(&self, ply: usize, empty_cells: usize) -> TimeLimits {
         TimeLimits::compute(
             &Clock {
                 turn_ms: self.timeout_turn_ms,
                 match_ms: self.timeout_match_ms,
                 left_ms: self.time_left_ms,
                 increment_ms: self.time_increment_ms,
+                max_own_moves: empty_cells.div_ceil(2) as i64,
             },
             ply,
         )
@@ -220,7 +221,8 @@ impl Engine {
 
     /// The search limits the options give for the current move.
     pub fn limits(&self) -> Limits {
-        let mut time = self.options.time_limits(self.board.ply());
+        let empty = self.board.width() * self.board.height() - self.board.count();
+        let mut time = self.options.time_limits(self.board.ply(), empty);
         let mut max_depth = self
             .options
             .max_depth

@@ -10,12 +10,17 @@ use std::time::Instant;
 /// Milliseconds always kept back from every limit: pipe latency, process scheduling
 /// and the manager's own measurement (Rapfi keeps 30 ms; we are more careful).
 pub const RESERVE_MS: i64 = 60;
+/// Time each move costs outside the search, kept back from the match clock per
+/// expected remaining move.
+pub const MOVE_OVERHEAD_MS: i64 = 12;
 /// Fraction (per mille) of the reserve-adjusted turn time used as the hard limit.
 pub const TURN_HARD_PERMILLE: i64 = 950;
-/// Moves we still expect to play, at least.
-pub const MIN_MOVES_LEFT: i64 = 12;
+/// Moves we still expect to play, at least: long games must not drain the clock.
+pub const MIN_MOVES_LEFT: i64 = 20;
 /// Moves we expect a game to last for one side, for spreading the match clock.
 pub const EXPECTED_MOVES: i64 = 40;
+/// The hard limit as a multiple (per mille) of the per-move share of the match clock.
+pub const HARD_PER_SHARE_PERMILLE: i64 = 2_500;
 /// The soft limit as a fraction (per mille) of the optimum.
 pub const SOFT_PERMILLE: i64 = 600;
 /// Smallest budget ever given (ms): enough for a shallow, safe answer.
@@ -43,6 +48,9 @@ pub struct Clock {
     pub left_ms: Option<i64>,
     /// Fischer increment per move in ms.
     pub increment_ms: i64,
+    /// Our moves left until the board is full (0 if unknown): the longest the game
+    /// can still last, for keeping back per-move overhead.
+    pub max_own_moves: i64,
 }
 
 impl TimeLimits {
@@ -63,11 +71,21 @@ impl TimeLimits {
         let (optimum, hard) = match left {
             None => (turn, turn),
             Some(left) => {
-                let usable = (left - RESERVE_MS).max(0);
                 let own_moves = (ply as i64) / 2;
                 let moves_left = (EXPECTED_MOVES - own_moves).max(MIN_MOVES_LEFT);
+                // Every move also costs time outside the search (pipes, scheduling):
+                // keep that back for the moves still to come.
+                let overhead_moves = if clock.max_own_moves > 0 {
+                    clock.max_own_moves
+                } else {
+                    moves_left
+                };
+                let usable = (left - RESERVE_MS - MOVE_OVERHEAD_MS * overhead_moves).max(0);
                 let share = usable / moves_left + clock.increment_ms * 3 / 4;
-                let hard_cap = usable / 4 + clock.increment_ms / 2;
+                // An iteration started just before the soft limit may overrun it; the
+                // hard limit bounds that overrun relative to the share.
+                let hard_cap = (share * HARD_PER_SHARE_PERMILLE / 1000)
+                    .min(usable / 6 + clock.increment_ms / 2);
                 let hard = turn.min(hard_cap.max(MIN_BUDGET_MS));
                 (share.max(MIN_BUDGET_MS).min(hard), hard)
             }
@@ -113,6 +131,7 @@ mod tests {
             match_ms: 0,
             left_ms: Some(UNLIMITED),
             increment_ms: 0,
+            max_own_moves: 0,
         };
         let t = TimeLimits::compute(&c, 10);
         assert!(t.hard_ms < 1000 - RESERVE_MS as u64 + 1);
@@ -128,6 +147,7 @@ mod tests {
             match_ms: 120_000,
             left_ms: Some(120_000),
             increment_ms: 0,
+            max_own_moves: 0,
         };
         let early = TimeLimits::compute(&c, 0);
         assert!(early.hard_ms <= 4_700);
@@ -150,6 +170,7 @@ mod tests {
             match_ms: 10_000,
             left_ms: Some(-500),
             increment_ms: 0,
+            max_own_moves: 0,
         };
         let t = TimeLimits::compute(&c, 30);
         assert_eq!(t.hard_ms, MIN_BUDGET_MS as u64);
@@ -164,12 +185,39 @@ mod tests {
     }
 
     #[test]
+    fn a_long_game_never_runs_out_even_at_the_hard_limit() {
+        // Scaled fastgame (1 s/move, 24 s/game; 500 ms, 12 s) and Gomocup fastgame
+        // (5 s, 120 s): a game to Piskvork's 20x20 draw cap (375 plies, 188 own moves)
+        // where every move spends its full hard limit plus 5 ms of latency never lets
+        // the clock go negative.
+        for (turn, game) in [(1_000, 24_000), (5_000, 120_000), (500, 12_000)] {
+            let mut left: i64 = game;
+            for own in 0..188usize {
+                let t = TimeLimits::compute(
+                    &Clock {
+                        turn_ms: turn,
+                        match_ms: game,
+                        left_ms: Some(left),
+                        increment_ms: 0,
+                        max_own_moves: (400 - own as i64 * 2) / 2,
+                    },
+                    own * 2,
+                );
+                assert!(t.hard_ms as i64 <= turn, "turn limit");
+                left -= t.hard_ms as i64 + 5;
+                assert!(left > 0, "ran out at own move {own} ({turn}/{game})");
+            }
+        }
+    }
+
+    #[test]
     fn increment_adds_to_the_share() {
         let base = Clock {
             turn_ms: 30_000,
             match_ms: 60_000,
             left_ms: Some(60_000),
             increment_ms: 0,
+            max_own_moves: 0,
         };
         let with_inc = Clock {
             increment_ms: 2_000,
