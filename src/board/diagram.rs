@@ -47,6 +47,11 @@ impl Board {
     pub fn parse_diagram(text: &str, rule: Rule) -> Result<Board, BoardError> {
         let mut rows: Vec<Vec<char>> = Vec::new();
         for line in text.lines() {
+            // The header of column letters `a b c …` is skipped as a whole: from width
+            // 15 on it contains `o` (and could contain `x`), which are also stones.
+            if is_header(line) {
+                continue;
+            }
             let cells: Vec<char> = line
                 .split_whitespace()
                 .filter(|tok| tok.chars().all(|c| ".XxOo#".contains(c)))
@@ -97,4 +102,16 @@ impl Board {
         board.set_side(side);
         Ok(board)
     }
+}
+
+/// Whether `line` is a column header: the letters `a`, `b`, `c`, … in order.
+fn is_header(line: &str) -> bool {
+    let mut n = 0u8;
+    for tok in line.split_whitespace() {
+        if tok.len() != 1 || tok.as_bytes()[0] != b'a' + n {
+            return false;
+        }
+        n += 1;
+    }
+    n > 0
 }

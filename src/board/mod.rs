@@ -9,6 +9,7 @@
 // Direction indices address several parallel per-direction arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod bench;
 mod diagram;
 pub mod pattern;
 
@@ -618,15 +619,21 @@ impl Board {
             return false;
         }
         // Verify each three with black's stone on p: it is real if some empty cell on
-        // that line turns it into a straight four and is not itself forbidden.
+        // that line turns it into a straight four *through p* and is not itself
+        // forbidden. The straight four is judged from p's own line code (which does not
+        // include p itself) with the stone on e added: judging it from e's side would
+        // also accept a straight four of other stones in the same line that leaves p out.
+        let black_table = self.tables[Color::Black.idx()];
         self.place_probe(p, Cell::Black);
         let mut real = 0;
         for &d in &three_dirs {
             let mut ok = false;
+            let line = self.lines[p.idx()][d];
             for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
                 let e = p.step(d, k);
+                let with_e = line | (C_BLACK << (2 * pattern::slot(k)));
                 if self.is_empty(e)
-                    && self.pattern(e, Color::Black, d) == Pattern::F4
+                    && black_table[with_e as usize] == Pattern::F4 as u8
                     && !self.is_forbidden(e)
                 {
                     ok = true;
@@ -668,10 +675,23 @@ impl Board {
         if self.rule != Rule::Renju || !self.is_empty(p) {
             return false;
         }
-        let t = self.threat(p, Color::Black);
-        t == Threat::Three3
-            || t == Threat::Flex4
-            || self.patterns[p.idx()][0].contains(&(Pattern::OL as u8))
+        // Straight from the patterns rather than the threat class: a four plus two open
+        // threes is classed `Four3`, yet it is a double three.
+        let pats = &self.patterns[p.idx()][Color::Black.idx()];
+        let mut fours = 0;
+        let mut threes = 0;
+        for &x in pats {
+            let x = Pattern::from_u8(x);
+            if x == Pattern::F5 {
+                return false;
+            }
+            if x == Pattern::OL {
+                return true;
+            }
+            fours += x.fours();
+            threes += (x == Pattern::F3) as u32;
+        }
+        fours >= 2 || threes >= 2
     }
 
     /// Checks the incremental state against a rebuild from the cells; returns a

@@ -104,12 +104,15 @@ impl Pattern {
 pub enum WinKind {
     /// Five or more wins.
     FiveOrMore,
-    /// Exactly five wins; longer is an overline.
+    /// Exactly five wins; longer is an overline (standard, both colours).
     ExactFive,
     /// Caro (rule 8): six or more wins, exactly five wins unless both ends are opponent stones.
     Caro,
     /// Caro exact (rule 9): exactly five, not blocked by opponent stones at both ends.
     CaroExact,
+    /// Renju black: exactly five wins, like `ExactFive`, but two fours in one line is
+    /// a forbidden double four rather than a winning threat.
+    RenjuBlack,
 }
 
 impl WinKind {
@@ -117,7 +120,8 @@ impl WinKind {
     pub fn of(rule: Rule, color: Color) -> WinKind {
         match (rule, color) {
             (Rule::Freestyle, _) | (Rule::Renju, Color::White) => WinKind::FiveOrMore,
-            (Rule::Standard, _) | (Rule::Renju, Color::Black) => WinKind::ExactFive,
+            (Rule::Standard, _) => WinKind::ExactFive,
+            (Rule::Renju, Color::Black) => WinKind::RenjuBlack,
             (Rule::Caro, _) => WinKind::Caro,
             (Rule::CaroExact, _) => WinKind::CaroExact,
         }
@@ -160,7 +164,7 @@ pub fn judge_run(code: u32, me: u32, kind: WinKind) -> Run {
     let blocked_both = len == 5 && at(-(l + 1)) == opp && at(r + 1) == opp;
     match kind {
         WinKind::FiveOrMore => Run::Five,
-        WinKind::ExactFive => {
+        WinKind::ExactFive | WinKind::RenjuBlack => {
             if len == 5 {
                 Run::Five
             } else {
@@ -214,25 +218,28 @@ fn four_kind(points: &[i32]) -> Pattern {
 /// Builds the table of one win kind, for a colour given as its two-bit code.
 fn build(kind: WinKind, me: u32) -> Box<[u8]> {
     const UNSET: u8 = 0xFF;
-    let mut table = vec![UNSET; CODES].into_boxed_slice();
-    // Iterative memoised evaluation: codes with more own stones are resolved first,
-    // because a child (one more own stone) always has more own stones.
-    let own_count = |code: u32| -> u32 {
-        let mut n = 0;
-        for s in 0..SLOTS {
-            if (code >> (2 * s)) & 3 == me {
-                n += 1;
-            }
-        }
-        n
+    // Five or more: the outermost neighbours (offsets ±5) never matter, since any five
+    // through the centre lies within ±4 and longer runs win too. Build the table of
+    // the eight inner neighbours (1/16 of the work) and spread it.
+    let (codes, outer_mask) = if kind == WinKind::FiveOrMore {
+        (CODES, (3 << (2 * slot(-5))) | (3 << (2 * slot(5))))
+    } else {
+        (CODES, 0)
     };
-    let mut by_count: Vec<Vec<u32>> = vec![Vec::new(); SLOTS + 1];
-    for code in 0..CODES as u32 {
-        by_count[own_count(code) as usize].push(code);
+    let mut table = vec![UNSET; codes].into_boxed_slice();
+    // A child (one more own stone on an empty cell) always has a larger code, so going
+    // from the largest code down resolves every child before its parent.
+    for code in (0..codes as u32).rev() {
+        if code & outer_mask != 0 {
+            continue;
+        }
+        table[code as usize] = classify(code, me, kind, |child| table[child as usize]) as u8;
     }
-    for codes in by_count.iter().rev() {
-        for &code in codes {
-            table[code as usize] = classify(code, me, kind, |child| table[child as usize]) as u8;
+    if outer_mask != 0 {
+        for code in 0..codes {
+            if code as u32 & outer_mask != 0 {
+                table[code] = table[code & !(outer_mask as usize)];
+            }
         }
     }
     table
@@ -267,13 +274,15 @@ fn classify(code: u32, me: u32, kind: WinKind, child: impl Fn(u32) -> u8) -> Pat
 fn shrink(grown: Pattern, kind: WinKind) -> Pattern {
     match grown {
         Pattern::F4 => Pattern::F3,
-        // Two fours in one line is as good as a straight four when it is not a foul;
-        // under exact-five kinds it only counts as a closed route (renju: forbidden).
+        // Two fours in one line is as good as a straight four when it is not a foul
+        // (every rule but renju black: two completion points, like a straight four);
+        // for renju black that move is a forbidden double four, so it only counts as a
+        // closed route.
         Pattern::F44 => {
-            if kind == WinKind::FiveOrMore || kind == WinKind::Caro {
-                Pattern::F3
-            } else {
+            if kind == WinKind::RenjuBlack {
                 Pattern::B3
+            } else {
+                Pattern::F3
             }
         }
         Pattern::B4 => Pattern::B3,
@@ -291,7 +300,8 @@ pub fn classify_slow(code: u32, me: u32, kind: WinKind) -> Pattern {
     classify(code, me, kind, |c| classify_slow(c, me, kind) as u8)
 }
 
-static TABLES: [[OnceLock<Box<[u8]>>; 2]; 4] = [
+static TABLES: [[OnceLock<Box<[u8]>>; 2]; 5] = [
+    [OnceLock::new(), OnceLock::new()],
     [OnceLock::new(), OnceLock::new()],
     [OnceLock::new(), OnceLock::new()],
     [OnceLock::new(), OnceLock::new()],
@@ -531,6 +541,7 @@ mod tests {
             WinKind::ExactFive,
             WinKind::Caro,
             WinKind::CaroExact,
+            WinKind::RenjuBlack,
         ] {
             let t = table(kind, Color::Black);
             for _ in 0..2000 {

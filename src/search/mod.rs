@@ -332,7 +332,9 @@ impl<'a> Searcher<'a> {
             m.1 =
                 m.1.saturating_add(self.history[me.idx()][m.0.idx()] / HISTORY_DIVISOR);
         }
-        let branch = if depth < FULL_WIDTH_DEPTH {
+        let branch = if ply == 0 {
+            moves.len().min(ROOT_BRANCH)
+        } else if depth < FULL_WIDTH_DEPTH {
             moves.len().min(MAX_BRANCH)
         } else {
             moves.len()

@@ -7,8 +7,11 @@ pub const KILLER_BONUS: i32 = 2_000;
 pub const HISTORY_DIVISOR: i32 = 8;
 /// Cap of a history score.
 pub const HISTORY_MAX: i32 = 1 << 20;
-/// At most this many moves are searched at nodes shallower than FULL_WIDTH_DEPTH.
-pub const MAX_BRANCH: usize = 20;
+/// At most this many moves are searched at nodes shallower than FULL_WIDTH_DEPTH
+/// (the threat-aware generator has already kept every forced defence).
+pub const MAX_BRANCH: usize = 8;
+/// At most this many moves are searched at the root.
+pub const ROOT_BRANCH: usize = 32;
 /// From this depth on every generated move is searched.
 pub const FULL_WIDTH_DEPTH: i32 = 64;
 /// Late-move reductions start at this depth...
