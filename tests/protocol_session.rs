@@ -323,3 +323,144 @@ fn play_and_swap2() {
     // The swap2 answer is not played.
     assert_eq!(d.board().count(), 3);
 }
+
+/// Total nodes reported by the detail output of one search.
+fn nodes_of(out: &[String]) -> u64 {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("INFO TOTALNODES "))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .max()
+        .expect("detail output")
+}
+
+#[test]
+fn hash_survives_start_resync_and_yxhashclear_clears_it() {
+    let mut d = Driver::new();
+    d.send("INFO show_detail 2");
+    d.send("YXSHOWINFO");
+    d.send("START 15");
+    for l in [
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 0",
+        "INFO max_depth 7",
+    ] {
+        d.send(l);
+    }
+    let position = [
+        "BOARD", "7,7,2", "8,8,1", "8,7,2", "6,7,1", "9,6,2", "10,5,1", "7,9,2", "DONE",
+    ];
+    let first = d.send_all(&position);
+    let cold = nodes_of(&first);
+    // Yixin-Board's resync: START + BOARD of the same position. The table still holds
+    // the previous search, so the same depth costs fewer nodes.
+    assert_eq!(d.send("START 15"), ["OK"]);
+    let warm = nodes_of(&d.send_all(&position));
+    assert!(warm < cold, "warm {warm} cold {cold}");
+    // After YXHASHCLEAR the search is as expensive as the first one.
+    d.send("YXHASHCLEAR");
+    assert_eq!(d.send("START 15"), ["OK"]);
+    let cleared = nodes_of(&d.send_all(&position));
+    assert_eq!(cleared, cold);
+}
+
+#[test]
+fn start_is_answered_while_the_engine_is_built() {
+    let mut d = Driver::new_lazy();
+    assert!(d.session.is_busy(), "engine being built");
+    d.feed("ABOUT");
+    d.feed("INFO rule 4");
+    d.feed("START 20");
+    d.feed("START 4");
+    // ABOUT and the valid START are answered before the engine exists; the bad START
+    // waits for the engine and then gets its single ERROR, changing nothing.
+    let early = d.take();
+    assert_eq!(early.len(), 2, "{early:?}");
+    assert!(early[0].starts_with("name="));
+    assert_eq!(early[1], "OK");
+    d.settle();
+    let out = d.take();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("ERROR "));
+    let b = d.board();
+    assert_eq!((b.width(), b.height(), b.rule()), (20, 20, Rule::Renju));
+    assert!(d.send("INFO timeout_turn 50").is_empty());
+    one_move(&d.send("BEGIN"));
+}
+
+/// M17: every reply is legal: 1000 random positions, every rule, sizes 5 to 22 (15 and
+/// 20 most often), some with blocked cells, fed through BOARD.
+#[test]
+fn random_positions_get_legal_replies() {
+    let mut seed: u64 = 0x5EED_0F7E_46E5;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut d = Driver::new();
+    d.send("INFO timeout_turn 0");
+    let rules = [0, 1, 4, 8, 9];
+    let mut checked = 0;
+    for i in 0..1000 {
+        let size = match i % 4 {
+            0 => 15,
+            1 => 20,
+            _ => 5 + next(18) as usize,
+        };
+        let rule = rules[i % rules.len()];
+        d.send(&format!("INFO rule {rule}"));
+        assert_eq!(d.send(&format!("START {size}")), ["OK"]);
+        // Fill a random share of the board, alternating colours (one more opponent
+        // stone half of the time), plus a few blocked cells.
+        let cells = size * size;
+        let stones = next(cells as u64) as usize;
+        let mut taken = vec![false; cells];
+        let mut lines = vec!["BOARD".to_string()];
+        let own_first = next(2) == 0;
+        let mut placed = 0;
+        while placed < stones {
+            let c = next(cells as u64) as usize;
+            if taken[c] {
+                continue;
+            }
+            taken[c] = true;
+            let own = (placed % 2 == 0) == own_first;
+            let f = if next(40) == 0 {
+                3
+            } else if own {
+                1
+            } else {
+                2
+            };
+            lines.push(format!("{},{},{f}", c % size, c / size));
+            placed += 1;
+        }
+        lines.push("DONE".to_string());
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let out = d.send_all(&refs);
+        let after = d.board();
+        let moves: Vec<_> = out.iter().filter_map(|l| as_move(l)).collect();
+        if after.is_full() && moves.is_empty() {
+            continue;
+        }
+        assert_eq!(moves.len(), 1, "{out:?}");
+        let p = Pos::new(moves[0].0, moves[0].1);
+        assert!(moves[0].0 < size && moves[0].1 < size, "{out:?}");
+        // Our stone is now on p; it must have been an empty, unblocked cell.
+        let me = after.cell(p).color().expect("our stone");
+        assert_eq!(after.last_move(), Some(p));
+        let mut prior = after.clone();
+        prior.undo_move();
+        assert!(prior.is_empty(p));
+        if me == Color::Black && prior.rule() == Rule::Renju {
+            let only_fouls = prior
+                .cells()
+                .filter(|&q| prior.is_empty(q))
+                .all(|q| prior.clone().is_forbidden(q));
+            assert!(only_fouls || !prior.is_forbidden(p), "renju foul {p:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 900, "{checked}");
+}

@@ -42,17 +42,6 @@ pub fn run_stdio() -> i32 {
     // Piskvork reads our stderr as replies: a panic message must not land there.
     std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
 
-    // Build every rule's pattern tables in the background (tens of ms each), so that a
-    // later `INFO rule` + `START` answers at once instead of building them then.
-    let _ = std::thread::Builder::new()
-        .name("warm-up".into())
-        .spawn(|| {
-            for rule in crate::types::Rule::ALL {
-                let _ =
-                    crate::board::Board::new(crate::types::MIN_SIZE, crate::types::MIN_SIZE, rule);
-            }
-        });
-
     let (tx, rx) = mpsc::channel::<Event>();
     let reader_tx = tx.clone();
     let spawned = std::thread::Builder::new()
@@ -67,7 +56,7 @@ pub fn run_stdio() -> i32 {
     if spawned.is_err() {
         return 1;
     }
-    let mut session = Session::new(Box::new(StdoutOutput), tx);
+    let mut session = Session::new_lazy(Box::new(StdoutOutput), tx);
     while let Ok(ev) = rx.recv() {
         if session.handle(ev) == Flow::Exit {
             break;

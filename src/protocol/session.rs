@@ -46,6 +46,8 @@ pub enum Event {
         /// Lines to print.
         lines: Vec<String>,
     },
+    /// The engine built in the background at start-up ([`Session::new_lazy`]).
+    EngineReady(Box<Engine>),
     /// A search finished and hands the engine back.
     SearchDone {
         /// The search.
@@ -120,10 +122,15 @@ const TIME_LEFT_UNLIMITED: i64 = 2_147_483_647;
 /// Log2 of the largest hash we offer Yixin-Board, in KiB (2^20 KiB = 1 GiB).
 const MAX_HASH_SIZE_LOG2_KIB: u32 = 20;
 
-/// The ABOUT line.
+/// `country` in the ABOUT line.
+pub const ABOUT_COUNTRY: &str = "International";
+/// `www` in the ABOUT line (the project has no public page yet).
+pub const ABOUT_WWW: &str = "n/a";
+
+/// The ABOUT line: `key="value"` pairs, the name first (c-gomoku-cli reads `name=`).
 pub fn about_line() -> String {
     format!(
-        "name=\"Tengen\", version=\"{}\", author=\"Tengen developers\", country=\"International\", www=\"https://gomocup.org\"",
+        "name=\"Tengen\", version=\"{}\", author=\"Tengen developers\", country=\"{ABOUT_COUNTRY}\", www=\"{ABOUT_WWW}\"",
         env!("CARGO_PKG_VERSION")
     )
 }
@@ -146,16 +153,26 @@ pub struct Session {
     gui: bool,
     settings: SessionSettings,
     next_id: u64,
+    /// The engine is still being built ([`Session::new_lazy`]).
+    initializing: bool,
+    /// A `START` answered while the engine was being built: the size to set up.
+    pending_start: Option<(usize, usize)>,
 }
 
 impl Session {
     /// A session writing to `out`; search threads report back on `tx`, which must feed
     /// the same channel the caller passes to [`Session::handle`].
     pub fn new(out: Box<dyn Output>, tx: Sender<Event>) -> Session {
+        let mut s = Session::empty(out, tx);
+        s.engine = Some(Box::new(Engine::new()));
+        s
+    }
+
+    fn empty(out: Box<dyn Output>, tx: Sender<Event>) -> Session {
         Session {
             out,
             tx,
-            engine: Some(Box::new(Engine::new())),
+            engine: None,
             started: false,
             search: None,
             queue: VecDeque::new(),
@@ -164,12 +181,40 @@ impl Session {
             gui: false,
             settings: SessionSettings::default(),
             next_id: 0,
+            initializing: false,
+            pending_start: None,
         }
     }
 
-    /// Whether a search is running (its result will arrive as [`Event::SearchDone`]).
+    /// Like [`Session::new`], but the engine (whose pattern tables take tens of ms to
+    /// build) is made on another thread and arrives as [`Event::EngineReady`] on `tx`.
+    /// Meanwhile `ABOUT`, `INFO` and a valid `START` are answered at once, so a
+    /// manager's first `START` gets its `OK` within a few ms of process start.
+    pub fn new_lazy(out: Box<dyn Output>, tx: Sender<Event>) -> Session {
+        let builder_tx = tx.clone();
+        let mut s = Session::new_without_engine(out, tx);
+        let spawned = std::thread::Builder::new()
+            .name("engine-init".into())
+            .spawn(move || {
+                let _ = builder_tx.send(Event::EngineReady(Box::default()));
+            });
+        match spawned {
+            Ok(_) => s.initializing = true,
+            Err(_) => s.engine = Some(Box::new(Engine::new())),
+        }
+        s
+    }
+
+    fn new_without_engine(out: Box<dyn Output>, tx: Sender<Event>) -> Session {
+        let mut s = Session::empty(out, tx);
+        s.engine = None;
+        s
+    }
+
+    /// Whether the engine is away: a search is running (its result will arrive as
+    /// [`Event::SearchDone`]) or the engine is still being built.
     pub fn is_busy(&self) -> bool {
-        self.search.is_some()
+        self.search.is_some() || self.initializing
     }
 
     /// The engine, when no search holds it.
@@ -217,6 +262,18 @@ impl Session {
                 }
                 Flow::Continue
             }
+            Event::EngineReady(engine) => {
+                self.initializing = false;
+                self.engine = Some(engine);
+                for (k, v) in std::mem::take(&mut self.deferred_info) {
+                    self.info(&k, &v);
+                }
+                if let Some((w, h)) = self.pending_start.take() {
+                    let r = self.eng().new_game(w, h);
+                    debug_assert!(r.is_ok(), "size checked when START was answered");
+                }
+                self.pump()
+            }
             Event::SearchDone {
                 id,
                 engine,
@@ -231,7 +288,23 @@ impl Session {
     /// Processes queued lines while possible.
     fn pump(&mut self) -> Flow {
         while let Some((text, at)) = self.queue.pop_front() {
-            if self.search.is_some() {
+            if self.initializing {
+                // A valid START needs no engine to be answered: the board is set up as
+                // soon as the engine arrives, before any later command.
+                if let Ok(Some(
+                    Command::Start { width, height } | Command::RectStart { width, height },
+                )) = parse_command(&text)
+                {
+                    let range = MIN_SIZE as i64..=MAX_SIZE as i64;
+                    if range.contains(&width) && range.contains(&height) {
+                        self.pending_start = Some((width as usize, height as usize));
+                        self.started = true;
+                        self.say("OK");
+                        continue;
+                    }
+                }
+            }
+            if self.is_busy() {
                 // While thinking only commands that leave the engine alone run now.
                 let parsed = parse_command(&text);
                 match &parsed {
@@ -325,7 +398,8 @@ impl Session {
                     self.error("no game started (RESTART before START)");
                 } else {
                     let (w, h) = self.size();
-                    let r = self.eng().new_game(w, h);
+                    // Same size: keep the hash (see `start`).
+                    let r = self.eng().set_position(w, h, &[], &[]);
                     match r {
                         Ok(()) => self.say("OK"),
                         Err(e) => self.error(&e.to_string()),
@@ -433,7 +507,16 @@ impl Session {
             ));
             return;
         }
-        let r = self.eng().new_game(width as usize, height as usize);
+        let (w, h) = (width as usize, height as usize);
+        // Yixin-Board sends START + BOARD before many moves and c-gomoku-cli START
+        // before every game: on the same size an empty position keeps the hash table's
+        // content (entries are keyed by position, and a rule change clears it), so a
+        // resync costs nothing. Another size starts afresh.
+        let r = if self.started && self.size() == (w, h) {
+            self.eng().set_position(w, h, &[], &[])
+        } else {
+            self.eng().new_game(w, h)
+        };
         match r {
             Ok(()) => {
                 self.started = true;

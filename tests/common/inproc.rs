@@ -36,10 +36,24 @@ impl Default for Driver {
 impl Driver {
     /// A fresh session.
     pub fn new() -> Driver {
+        Driver::build(false)
+    }
+
+    /// A fresh session whose engine is built in the background (as `run_stdio` does).
+    pub fn new_lazy() -> Driver {
+        Driver::build(true)
+    }
+
+    fn build(lazy: bool) -> Driver {
         let (tx, rx) = mpsc::channel();
         let out = Capture::default();
+        let session = if lazy {
+            Session::new_lazy(Box::new(out.clone()), tx)
+        } else {
+            Session::new(Box::new(out.clone()), tx)
+        };
         Driver {
-            session: Session::new(Box::new(out.clone()), tx),
+            session,
             rx,
             out,
             exited: false,
