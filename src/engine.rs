@@ -264,15 +264,7 @@ impl Engine {
         multipv: usize,
     ) -> SearchResult {
         let timer = Timer::new(start);
-        let mut quick = SearchResult {
-            best: Pos::NONE,
-            value: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
-            pv: Vec::new(),
-        };
+        let mut quick = SearchResult::default();
         if self.board.is_full() {
             return quick;
         }

@@ -4,26 +4,8 @@
 //! diagram.
 
 use tengen::board::{Board, Cell};
+use tengen::types::SplitMix64 as Rng;
 use tengen::types::{Color, Pos, Rule};
-
-/// splitmix64: small, deterministic, good enough for test sequences.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
 
 const SIZES: [(usize, usize); 7] = [
     (5, 5),
@@ -49,10 +31,10 @@ fn pick_move(b: &Board, rng: &mut Rng) -> Option<Pos> {
             .filter(|&p| b.near_count(p) > 0)
             .collect();
         if !near.is_empty() {
-            return Some(near[rng.below(near.len())]);
+            return Some(near[rng.index(near.len())]);
         }
     }
-    Some(empties[rng.below(empties.len())])
+    Some(empties[rng.index(empties.len())])
 }
 
 fn check(b: &Board, what: &str) {
@@ -62,13 +44,13 @@ fn check(b: &Board, what: &str) {
 }
 
 fn run_sequence(rng: &mut Rng, seq: usize) {
-    let (w, h) = SIZES[rng.below(SIZES.len())];
-    let rule = Rule::ALL[rng.below(Rule::ALL.len())];
+    let (w, h) = SIZES[rng.index(SIZES.len())];
+    let rule = Rule::ALL[rng.index(Rule::ALL.len())];
     let mut b = Board::new(w, h, rule).unwrap();
     let ctx = |b: &Board| format!("sequence {seq} {w}x{h} {rule} ply {}", b.ply());
     if rng.chance(25) {
-        for _ in 0..1 + rng.below(4) {
-            let p = Pos::new(rng.below(w), rng.below(h));
+        for _ in 0..1 + rng.index(4) {
+            let p = Pos::new(rng.index(w), rng.index(h));
             if b.is_empty(p) {
                 b.set_blocked(p).unwrap();
                 assert_eq!(b.cell(p), Cell::Blocked);
@@ -80,7 +62,7 @@ fn run_sequence(rng: &mut Rng, seq: usize) {
     let start_diagram = b.to_diagram();
     // Before each make, the state it must return to on undo.
     let mut saved: Vec<(u64, String, Color)> = Vec::new();
-    let steps = 1 + rng.below(60);
+    let steps = 1 + rng.index(60);
     for step in 0..steps {
         let undo = !saved.is_empty() && rng.chance(30);
         if undo {
@@ -132,7 +114,7 @@ fn random_make_undo_sequences_match_rebuild() {
     let handles: Vec<_> = (0..2u64)
         .map(|t| {
             std::thread::spawn(move || {
-                let mut rng = Rng(0xC0FF_EE00_0000_0000 + t);
+                let mut rng = Rng::new(0xC0FF_EE00_0000_0000 + t);
                 for seq in 0..5_000 {
                     run_sequence(&mut rng, seq);
                 }
@@ -148,7 +130,7 @@ fn random_make_undo_sequences_match_rebuild() {
 fn every_rule_and_size_is_exercised_to_a_full_board() {
     // Fill small boards completely (every line code state, walls everywhere) and
     // take everything back.
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     for rule in Rule::ALL {
         for (w, h) in [(5, 5), (6, 5), (5, 7)] {
             let mut b = Board::new(w, h, rule).unwrap();

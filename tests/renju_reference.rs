@@ -10,6 +10,7 @@
 //! * forbidden: overline, two or more fours, or two or more threes (unless a five).
 
 use tengen::board::Board;
+use tengen::types::SplitMix64;
 use tengen::types::{Pos, Rule};
 
 const N: i32 = 15;
@@ -130,38 +131,31 @@ impl Grid {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> i32 {
-        (self.next() % n) as i32
-    }
+fn below(rng: &mut SplitMix64, n: u64) -> i32 {
+    rng.below(n) as i32
 }
 
 #[test]
 fn forbidden_points_match_brute_force_on_random_positions() {
-    let mut rng = Rng(0x4E4A_u64);
+    let mut rng = SplitMix64::new(0x4E4A_u64);
     let mut forbidden_seen = 0;
     let mut positions = 0;
     for round in 0..4000 {
         let mut g = Grid([[E; 15]; 15]);
         // A dense cluster of mostly black stones, somewhere on the board (corners and
         // edges included), so that threes, fours and overlines are common.
-        let span = 5 + rng.below(5);
+        let span = 5 + below(&mut rng, 5);
         let (ox, oy) = (
-            rng.below((N - span + 1) as u64),
-            rng.below((N - span + 1) as u64),
+            below(&mut rng, (N - span + 1) as u64),
+            below(&mut rng, (N - span + 1) as u64),
         );
-        let stones = 8 + rng.below(22);
+        let stones = 8 + below(&mut rng, 22);
         for _ in 0..stones {
-            let (x, y) = (ox + rng.below(span as u64), oy + rng.below(span as u64));
-            let c = if rng.below(100) < 65 { B } else { W };
+            let (x, y) = (
+                ox + below(&mut rng, span as u64),
+                oy + below(&mut rng, span as u64),
+            );
+            let c = if below(&mut rng, 100) < 65 { B } else { W };
             g.0[y as usize][x as usize] = c;
         }
         // Skip positions where black already has five or more: not a game position.

@@ -3,32 +3,15 @@
 //! No printing here: the caller reports the figures.
 
 use super::Board;
-use crate::types::{Pos, Rule};
+use crate::types::{Pos, Rule, SplitMix64};
 use std::hint::black_box;
 use std::time::Instant;
-
-/// A tiny deterministic generator (splitmix64): the positions must be the same on
-/// every run so that figures are comparable.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Builds `count` deterministic midgame positions on a `size`×`size` board: 40–60
 /// stones placed alternately within six cells of the centre, freestyle and renju
 /// alternating.
 pub fn midgame_positions(size: usize, count: usize) -> Vec<Board> {
-    let mut rng = SplitMix(0x7E46_BE4C_0000_0000 ^ size as u64);
+    let mut rng = SplitMix64::new(0x7E46_BE4C_0000_0000 ^ size as u64);
     let mut out = Vec::with_capacity(count);
     let radius = 6.min(size / 2) as i64;
     let c = (size / 2) as i64;

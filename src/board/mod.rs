@@ -116,15 +116,8 @@ struct Zobrist {
 fn zobrist() -> &'static Zobrist {
     static Z: OnceLock<Box<Zobrist>> = OnceLock::new();
     Z.get_or_init(|| {
-        let mut state: u64 = 0x7E46_E5A0_0000_0001;
-        let mut next = || {
-            // splitmix64
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::types::SplitMix64::new(0x7E46_E5A0_0000_0001);
+        let mut next = || rng.next_u64();
         let mut z = Box::new(Zobrist {
             stones: [[0; GRID]; 2],
             white_to_move: 0,
@@ -166,6 +159,9 @@ pub struct Board {
     history: Vec<Pos>,
     on_board: Vec<Pos>,
     tables: [&'static [u8]; 2],
+    /// The pattern-combination table, held here so the hot path skips the lazy
+    /// initialisation check.
+    combos: &'static [(Threat, i16)],
     stones: usize,
     blocked: usize,
 }
@@ -214,6 +210,7 @@ impl Board {
                 pattern::table(WinKind::of(rule, Color::Black), Color::Black),
                 pattern::table(WinKind::of(rule, Color::White), Color::White),
             ],
+            combos: combos(),
             stones: 0,
             blocked: 0,
         };
@@ -281,7 +278,7 @@ impl Board {
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
     #[inline]
     fn refresh_threat(&mut self, p: Pos) {
-        let table = combos();
+        let table = self.combos;
         for c in 0..2 {
             let (t, s) = table[combo_index(self.patterns[p.idx()][c])];
             self.threats[p.idx()][c] = t;

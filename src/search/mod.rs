@@ -54,8 +54,8 @@ pub trait Reporter: Send {
 pub struct NoReport;
 impl Reporter for NoReport {}
 
-/// The answer of a search.
-#[derive(Clone, Debug)]
+/// The answer of a search (`Default`: no move yet).
+#[derive(Clone, Debug, Default)]
 pub struct SearchResult {
     /// The move to play.
     pub best: Pos,
@@ -437,15 +437,7 @@ impl<'a> Searcher<'a> {
 
     /// Iterative deepening on this thread. Returns the last completed result.
     pub fn iterate(&mut self, reporter: &mut dyn Reporter, multipv: usize) -> SearchResult {
-        let mut result = SearchResult {
-            best: Pos::NONE,
-            value: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0,
-            pv: Vec::new(),
-        };
+        let mut result = SearchResult::default();
         let mut prev_value: Value = 0;
         let start_depth = if self.main { 1 } else { 2 };
         let mut depth = start_depth;

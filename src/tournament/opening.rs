@@ -6,6 +6,7 @@
 //! Black moves first in every opening; the side to move afterwards is whoever is next.
 
 use crate::board::Board;
+use crate::types::SplitMix64;
 use crate::types::{Pos, Rule};
 
 /// How an opening file is written.
@@ -142,38 +143,6 @@ fn place(coords: &[(i64, i64)], size: usize, rule: Rule) -> Result<Vec<Pos>, Str
         moves.push(p);
     }
     Ok(moves)
-}
-
-/// A small deterministic generator (splitmix64): the same seed gives the same
-/// opening order on every machine.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `0..n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let v = self.next_u64();
-            if v < zone {
-                return v % n;
-            }
-        }
-    }
 }
 
 /// The order in which `count` openings are used: sequential, or a Fisher–Yates
