@@ -107,15 +107,9 @@ struct Args {
 
 /// Entry point of `pbrain-tengen bench`.
 pub fn main(args: &[String]) -> Result<i32> {
-    let args = match Args::try_parse_from(
-        std::iter::once("bench".to_string()).chain(args.iter().cloned()),
-    ) {
+    let args: Args = match super::parse_args("pbrain-tengen bench", args) {
         Ok(a) => a,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            e.print()?;
-            return Ok(code);
-        }
+        Err(code) => return Ok(code),
     };
     if args.board {
         for size in [15usize, 20] {

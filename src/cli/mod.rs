@@ -5,3 +5,14 @@ pub mod bench;
 pub mod matchrun;
 pub mod play;
 pub mod solve;
+
+/// Parses a subcommand's arguments (`args` come after the subcommand word) with clap.
+/// On `--help`/`--version` it prints to stdout and gives exit code 0; on a bad argument
+/// it prints the error to stderr and gives exit code 2.
+pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> Result<T, i32> {
+    T::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())).map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        code
+    })
+}

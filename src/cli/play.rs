@@ -80,14 +80,9 @@ fn colours_allowed() -> bool {
 
 /// Entry point: `args` are the arguments after `play`.
 pub fn main(args: &[String]) -> Result<i32> {
-    let argv = std::iter::once("pbrain-tengen play".to_string()).chain(args.iter().cloned());
-    let a = match Args::try_parse_from(argv) {
+    let a: Args = match super::parse_args("pbrain-tengen play", args) {
         Ok(a) => a,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return Ok(code);
-        }
+        Err(code) => return Ok(code),
     };
     let terminal = io::stdout().is_terminal();
     let style = Style {

@@ -170,15 +170,9 @@ fn median(v: &mut [u64]) -> u64 {
 
 /// Entry point of `pbrain-tengen solve`.
 pub fn main(args: &[String]) -> Result<i32> {
-    let args = match Args::try_parse_from(
-        std::iter::once("solve".to_string()).chain(args.iter().cloned()),
-    ) {
+    let args: Args = match super::parse_args("pbrain-tengen solve", args) {
         Ok(a) => a,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            e.print()?;
-            return Ok(code);
-        }
+        Err(code) => return Ok(code),
     };
     let rule = match &args.rule {
         Some(r) => Some(Rule::parse(r).with_context(|| format!("unknown rule {r:?}"))?),
