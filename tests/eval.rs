@@ -42,6 +42,12 @@ fn builtin_weights_parse_and_round_trip() {
         let w = weights::builtin(f);
         let text = w.to_text("header\nsecond line");
         assert_eq!(&weights::parse(&text).unwrap(), w, "{}", f.name());
+        let mut v = w.clone();
+        for (i, t) in v.threat.iter_mut().enumerate() {
+            *t = (i as i16 * 37) % 501 - 250;
+        }
+        let text = v.to_text("with every threat entry set");
+        assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
         assert!(
             weights::builtin_text(f).starts_with('#'),
             "{} has a provenance header",
@@ -64,14 +70,28 @@ fn malformed_weights_are_clear_errors() {
         ("# no tempo\nDead Dead Dead F1 1 1\n", 2, "no `tempo` line"),
         ("tempo 1\ntempo 2\n", 2, "second tempo"),
         ("tempo x\n", 1, "not a value"),
+        (
+            "tempo 0\nthreat four\n",
+            2,
+            "expected `threat MINE THEIRS N`",
+        ),
+        ("tempo 0\nthreat four huge 3\n", 2, "unknown threat level"),
+        (
+            "tempo 0\nthreat four three 3\nthreat four three 4\n",
+            3,
+            "listed twice",
+        ),
     ];
     for (text, line, what) in cases {
         let e = weights::parse(text).unwrap_err();
         assert_eq!(e.line, line, "{text:?}: {e}");
         assert!(e.to_string().contains(what), "{text:?}: {e}");
     }
-    let ok = weights::parse("# c\ntempo -3\nB4 F3 Dead Dead 120 -7\n").unwrap();
+    let ok =
+        weights::parse("# c\ntempo -3\nthreat four3 three 250\nB4 F3 Dead Dead 120 -7\n").unwrap();
     assert_eq!(ok.tempo, -3);
+    assert_eq!(ok.threat[6 * weights::LEVELS + 1], 250);
+    assert_eq!(ok.threat.iter().filter(|&&v| v != 0).count(), 1);
     let k = class_of([0, 0, 7, 8]);
     assert_eq!((ok.own[k], ok.opp[k]), (120, -7));
 }
@@ -99,7 +119,17 @@ fn evaluation_equals_recomputation_for_every_rule() {
                 let pool = if near.is_empty() { &empties } else { &near };
                 b.make_move(pool[rng.index(pool.len())]);
                 let me = b.side_to_move();
-                let mut expect = weights::builtin(Family::of(rule, me)).tempo as i32;
+                let mine = weights::builtin(Family::of(rule, me));
+                let mut expect = mine.tempo as i32;
+                // The threat levels from a scan of the empty cells, not the counts.
+                let level = |c: Color| {
+                    b.cells()
+                        .filter(|&p| b.is_empty(p))
+                        .map(|p| weights::LEVEL_OF_THREAT[b.threat(p, c) as usize] as usize)
+                        .max()
+                        .unwrap_or(0)
+                };
+                expect += mine.threat[level(me) * weights::LEVELS + level(me.opp())] as i32;
                 for p in b.cells().filter(|&p| b.is_empty(p)) {
                     for c in Color::BOTH {
                         let wt = weights::builtin(Family::of(rule, c));
@@ -116,6 +146,14 @@ fn evaluation_equals_recomputation_for_every_rule() {
                     expect.clamp(-10_000, 10_000),
                     "{rule:?} {w}x{h} step {step}"
                 );
+                // The tuner's model of the position gives the same value.
+                let layout = tune::Layout::of(rule);
+                let params = layout.pack(&tune::builtin_sets(rule));
+                let model: f64 = tune::features(&b, layout)
+                    .iter()
+                    .map(|&(i, c)| params[i as usize] * c as f64)
+                    .sum();
+                assert_eq!(model as i32, expect, "{rule:?} {w}x{h} step {step}: tuner");
                 b.verify_incremental().unwrap();
             }
         }

@@ -559,6 +559,19 @@ impl Board {
         self.threat_count[color.idx()][t as usize] as u32
     }
 
+    /// The threat level of `color` (0..[`weights::LEVELS`], see
+    /// [`weights::LEVEL_OF_THREAT`]): how strong its best move is, read from the
+    /// incremental threat counts.
+    #[inline]
+    pub fn threat_level(&self, color: Color) -> usize {
+        let counts = &self.threat_count[color.idx()];
+        let best = (0..Threat::COUNT)
+            .rev()
+            .find(|&t| counts[t] != 0)
+            .unwrap_or(0);
+        weights::LEVEL_OF_THREAT[best] as usize
+    }
+
     /// The first empty cell (board order) where `color` makes threat class `t`.
     pub fn find_threat(&self, color: Color, t: Threat) -> Option<Pos> {
         if self.threat_count(color, t) == 0 {

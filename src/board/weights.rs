@@ -20,9 +20,15 @@ use std::sync::OnceLock;
 /// Number of pattern classes (multisets of four patterns out of twelve).
 pub const CLASSES: usize = 1365;
 
-/// Values are in units where `1 / (1 + exp(-v / VALUE_SCALE))` is the side to move's
-/// expected score.
-pub const VALUE_SCALE: f64 = 200.0;
+/// Evaluation values are in units where `1 / (1 + exp(-v / VALUE_SCALE))` is the side
+/// to move's expected score. The scale is the one the search's margins (futility,
+/// aspiration, threat bonuses) were set on: the hand-set evaluation fits the data best
+/// at about this scale, so fitted weights keep those margins meaningful.
+pub const VALUE_SCALE: f64 = 600.0;
+
+/// A teacher's values (Rapfi's `Eval N`) are in units where
+/// `1 / (1 + exp(-v / TEACHER_SCALE))` is the expected score.
+pub const TEACHER_SCALE: f64 = 200.0;
 
 /// A rule family with its own weight set.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -140,7 +146,23 @@ pub struct Weights {
     pub opp: Vec<i16>,
     /// Added to every evaluation for the side to move.
     pub tempo: i16,
+    /// Added by threat levels: `threat[mine * LEVELS + theirs]`, the side to move's
+    /// level first (see `Board::threat_level`). It carries what a sum over cells cannot: a
+    /// four-three to play is worth far more when the other side has no four to answer.
+    pub threat: Vec<i16>,
 }
+
+/// Number of threat levels.
+pub const LEVELS: usize = 9;
+
+/// The threat level of each [`Threat`] class (by discriminant): 0 for twos and less,
+/// then three, three plus, double three, four, four plus, four-three, flex four, five.
+pub const LEVEL_OF_THREAT: [u8; Threat::COUNT] = [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/// Names of the threat levels in weight files.
+pub const LEVEL_NAMES: [&str; LEVELS] = [
+    "quiet", "three", "three+", "three3", "four", "four+", "four3", "flex4", "five",
+];
 
 impl Weights {
     /// All zero.
@@ -149,6 +171,7 @@ impl Weights {
             own: vec![0; CLASSES],
             opp: vec![0; CLASSES],
             tempo: 0,
+            threat: vec![0; LEVELS * LEVELS],
         }
     }
 
@@ -167,8 +190,9 @@ impl Weights {
     }
 
     /// The text form that [`parse`] reads: `#` comment lines (`header`, one per line),
-    /// `tempo N`, then one line per class with a non-zero value:
-    /// four pattern names, own value, opp value.
+    /// `tempo N`, one `threat MINE THEIRS N` line per non-zero threat-level entry
+    /// (level names from [`LEVEL_NAMES`]), then one line per class with a non-zero
+    /// value: four pattern names, own value, opp value.
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
         for line in header.lines() {
@@ -177,6 +201,16 @@ impl Weights {
             s.push('\n');
         }
         s.push_str(&format!("tempo {}\n", self.tempo));
+        for (i, &v) in self.threat.iter().enumerate() {
+            if v != 0 {
+                s.push_str(&format!(
+                    "threat {} {} {}\n",
+                    LEVEL_NAMES[i / LEVELS],
+                    LEVEL_NAMES[i % LEVELS],
+                    v
+                ));
+            }
+        }
         for k in 0..CLASSES {
             if self.own[k] != 0 || self.opp[k] != 0 {
                 let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
@@ -223,6 +257,7 @@ fn pattern_name(p: Pattern) -> &'static str {
 pub fn parse(text: &str) -> Result<Weights, WeightsError> {
     let mut w = Weights::zero();
     let mut seen = vec![false; CLASSES];
+    let mut seen_threat = [false; LEVELS * LEVELS];
     let mut tempo = None;
     for (n, raw) in text.lines().enumerate() {
         let err = |message: String| WeightsError {
@@ -246,6 +281,27 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
                 return Err(err("a second tempo line".into()));
             }
             tempo = Some(value(words[1])?);
+            continue;
+        }
+        if words[0] == "threat" {
+            if words.len() != 4 {
+                return Err(err("expected `threat MINE THEIRS N`".into()));
+            }
+            let level = |name: &str| {
+                LEVEL_NAMES
+                    .iter()
+                    .position(|&l| l == name)
+                    .ok_or_else(|| err(format!("unknown threat level {name:?}")))
+            };
+            let i = level(words[1])? * LEVELS + level(words[2])?;
+            if seen_threat[i] {
+                return Err(err(format!(
+                    "threat {} {} listed twice",
+                    words[1], words[2]
+                )));
+            }
+            seen_threat[i] = true;
+            w.threat[i] = value(words[3])?;
             continue;
         }
         if words.len() != 6 {

@@ -31,16 +31,16 @@ struct Args {
     #[arg(long, default_value = "builtin")]
     init: String,
     /// Passes over the training data.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 100)]
     epochs: usize,
     /// Positions per gradient step.
     #[arg(long, default_value_t = 256)]
     batch: usize,
-    /// Adam step size (weight units).
-    #[arg(long, default_value_t = 2.0)]
+    /// Adam step size at the start (weight units); it falls linearly to a tenth.
+    #[arg(long, default_value_t = 4.0)]
     lr: f64,
     /// L2 pull towards the starting weights.
-    #[arg(long, default_value_t = 1e-5)]
+    #[arg(long, default_value_t = 0.0)]
     l2: f64,
     /// Weight of the game result in the target (the rest is the teacher's value;
     /// positions without a teacher value use the result alone).

@@ -12,7 +12,8 @@
 //!
 //! - `RULE`: the Gomocup `INFO rule` value (0, 1, 4, 8, 9).
 //! - `VALUE`: a teacher's value of the position for the side to move, on the
-//!   [`VALUE_SCALE`] scale, or `-` if there is none.
+//!   teacher's own scale (converted to a score with [`TEACHER_SCALE`]), or `-` if
+//!   there is none.
 //! - `RESULT`: how the game ended for the side to move: `W`, `L`, `D`, or `-`.
 //! - `MOVES`: the stones in the order played, black first, two letters each
 //!   (`a` = 0 for x, then y), as in SGF.
@@ -28,7 +29,9 @@
 //! blended with the game result by `result_weight`. The tuner minimises the
 //! cross-entropy with Adam, and reports the loss on a held-out split every epoch.
 
-use crate::board::weights::{class_of, Family, Weights, CLASSES, VALUE_SCALE};
+use crate::board::weights::{
+    class_of, Family, Weights, CLASSES, LEVELS, TEACHER_SCALE, VALUE_SCALE,
+};
 use crate::board::{Board, Cell};
 use crate::types::{Color, Pos, Rule};
 use anyhow::{anyhow, bail, Result};
@@ -165,7 +168,7 @@ impl Layout {
     }
     /// The number of parameters.
     pub fn len(&self) -> usize {
-        self.sets * (CLASSES * 2 + 1)
+        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS)
     }
     /// Always false (a layout has at least one set).
     pub fn is_empty(&self) -> bool {
@@ -184,6 +187,9 @@ impl Layout {
     fn tempo(&self, set: usize) -> usize {
         self.sets * CLASSES * 2 + set
     }
+    fn threat(&self, set: usize, entry: usize) -> usize {
+        self.sets * (CLASSES * 2 + 1) + set * LEVELS * LEVELS + entry
+    }
     /// Parameters from weight sets (`sets` of them).
     pub fn pack(&self, sets: &[&Weights]) -> Vec<f64> {
         let mut v = vec![0.0; self.len()];
@@ -193,6 +199,9 @@ impl Layout {
                 v[self.class(s, k, true)] = w.opp[k] as f64;
             }
             v[self.tempo(s)] = w.tempo as f64;
+            for (e, &t) in w.threat.iter().enumerate() {
+                v[self.threat(s, e)] = t as f64;
+            }
         }
         v
     }
@@ -207,6 +216,9 @@ impl Layout {
                     w.opp[k] = round(v[self.class(s, k, true)]);
                 }
                 w.tempo = round(v[self.tempo(s)]);
+                for e in 0..LEVELS * LEVELS {
+                    w.threat[e] = round(v[self.threat(s, e)]);
+                }
                 w
             })
             .collect()
@@ -241,6 +253,8 @@ pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
     }
     let mut f: Vec<(u32, f32)> = counts.into_iter().filter(|&(_, c)| c != 0.0).collect();
     f.push((layout.tempo(layout.set_of(me)) as u32, 1.0));
+    let entry = board.threat_level(me) * LEVELS + board.threat_level(me.opp());
+    f.push((layout.threat(layout.set_of(me), entry) as u32, 1.0));
     f.sort_unstable_by_key(|&(i, _)| i);
     f
 }
@@ -250,7 +264,7 @@ pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
 pub fn samples(records: &[Record], layout: Layout, result_weight: f32) -> Result<Vec<Sample>> {
     let mut out = Vec::with_capacity(records.len());
     for r in records {
-        let teacher = r.value.map(|v| sigmoid(v as f64 / VALUE_SCALE) as f32);
+        let teacher = r.value.map(|v| sigmoid(v as f64 / TEACHER_SCALE) as f32);
         let target = match (teacher, r.result) {
             (Some(t), Some(g)) => (1.0 - result_weight) * t + result_weight * g,
             (Some(t), None) => t,
@@ -315,7 +329,8 @@ pub struct TuneOptions {
     pub epochs: usize,
     /// Samples per gradient step.
     pub batch: usize,
-    /// Adam's step size, in weight units.
+    /// Adam's step size at the start, in weight units; it falls linearly to a tenth
+    /// of this over the run.
     pub learning_rate: f64,
     /// L2 pull of every weight towards its starting value, per step.
     pub l2: f64,
@@ -324,10 +339,10 @@ pub struct TuneOptions {
 impl Default for TuneOptions {
     fn default() -> Self {
         TuneOptions {
-            epochs: 30,
+            epochs: 100,
             batch: 256,
-            learning_rate: 2.0,
-            l2: 1e-5,
+            learning_rate: 4.0,
+            l2: 0.0,
         }
     }
 }
@@ -364,6 +379,8 @@ pub fn fit(
     let mut grad = vec![0.0f64; n];
     let mut listed = vec![false; n];
     let mut touched: Vec<usize> = Vec::new();
+    let steps_per_epoch = train.len().div_ceil(opts.batch.max(1)).max(1);
+    let total_steps = (steps_per_epoch * opts.epochs).max(1) as f64;
     for epoch in 1..=opts.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.index(i + 1));
@@ -391,13 +408,16 @@ pub fn fit(
             }
             t += 1;
             let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+            // The step size falls linearly to a tenth of its start over the run: large
+            // steps find the region, small ones settle in it instead of jumping about.
+            let lr = opts.learning_rate * (1.0 - 0.9 * (t as f64 - 1.0) / total_steps);
             for &i in &touched {
                 let g = grad[i] + opts.l2 * (params[i] - start[i]);
                 grad[i] = 0.0;
                 listed[i] = false;
                 m[i] = b1 * m[i] + (1.0 - b1) * g;
                 v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-                params[i] -= opts.learning_rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                params[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
             }
         }
         report(EpochReport {
