@@ -13,19 +13,21 @@
 #   --openings FILE    opening file   [tournaments/openings/, by rule and size:
 #                      freestyle 15: gomocup2025_freestyle15, freestyle 20:
 #                      balanced_freestyle20_public, standard/renju 15: balanced_*15_public]
-#   --turn-ms MS       time per move                         [200]
+#   --turn-ms MS       time per move                         [1000]
 #   --nodes N          fixed nodes per move instead of time: Tengen and the opponents
 #                      that honour INFO max_node (NODE_ENGINES, default "rapfi") get
 #                      nodes=N; the others are skipped, as their games would be timed
-#   --games N          games per opponent            [12: six openings, both colours]
+#   --games N          games per opponent  [24: 12 openings, both colours]
 #   --concurrency N    games at the same time                [2]
 #   --no-ladder        do not append to the ladder
 # Records: target/gauntlet/<stamp>.{txt,pgn,sgf}.
-# Defaults take about 15 minutes on 2 cores with the three engines of
-# ../shared/sparring (36 games). Without any engine in DIR it says so and exits 0.
+# Defaults: about 15 minutes on 2 cores with the three engines of ../shared/sparring
+# (72 games; extrapolated from a measured 200 ms/move run: 6 games in 18 s, ~5.3 s of
+# thinking per game, i.e. ~27 s a game at 1000 ms). Without any engine in DIR it
+# says so and exits 0.
 set -euo pipefail
 
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -37,7 +39,7 @@ size=15
 openings=""
 turn_ms=""
 nodes=""
-games=12
+games=24
 conc=2
 ladder=1
 extra=()
@@ -122,8 +124,8 @@ if [ -n "$nodes" ]; then
   tc_text="$nodes nodes/move"
 else
   # AIWine overruns short moves on a busy machine (../shared/sparring/README.md).
-  args+=(--turn-ms "${turn_ms:-200}" --tolerance-ms 2000)
-  tc_text="${turn_ms:-200} ms/move"
+  args+=(--turn-ms "${turn_ms:-1000}" --tolerance-ms 2000)
+  tc_text="${turn_ms:-1000} ms/move"
 fi
 
 out=target/gauntlet
