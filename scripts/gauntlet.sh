@@ -27,7 +27,7 @@
 # says so and exits 0.
 set -euo pipefail
 
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
