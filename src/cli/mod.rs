@@ -1,6 +1,7 @@
 //! Subcommands for people and scripts. Each has `main(args) -> anyhow::Result<i32>`
 //! taking the arguments after the subcommand word and returning the exit code.
 
+pub mod analyse;
 pub mod bench;
 pub mod datagen;
 pub mod matchrun;
