@@ -8,8 +8,10 @@ pub const HISTORY_DIVISOR: i32 = 8;
 /// Cap of a history score.
 pub const HISTORY_MAX: i32 = 1 << 20;
 /// At most this many moves are searched at nodes shallower than FULL_WIDTH_DEPTH
-/// (the threat-aware generator has already kept every forced defence).
-pub const MAX_BRANCH: usize = 8;
+/// (the threat-aware generator has already kept every forced defence). 12 with the
+/// four extension: 39-89 against Rapfi at 30k/5k nodes, 8 scored 34-93-1, 16 see
+/// tournaments/results/2026-12-01-defence.md.
+pub const MAX_BRANCH: usize = 12;
 /// At most this many moves are searched at the root.
 pub const ROOT_BRANCH: usize = 32;
 /// From this depth on every generated move is searched.
@@ -30,3 +32,5 @@ pub const ROOT_VCF_NODES: u64 = 2_000_000;
 pub const ROOT_VCF_DEPTH: u32 = 40;
 /// The root VCF ends by this share (per mille) of the hard time limit.
 pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;
+/// A move that makes a four costs no depth (its answer is forced).
+pub const FOUR_EXTENSION: bool = true;
