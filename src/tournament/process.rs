@@ -239,53 +239,5 @@ fn read_lines(stdout: impl Read, tx: mpsc::Sender<Output>) {
     }
 }
 
-#[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-
-    fn sh(script: &str) -> EngineProcess {
-        EngineProcess::spawn(&["sh".into(), "-c".into(), script.into()]).unwrap()
-    }
-
-    #[test]
-    fn lines_timeouts_and_eof() {
-        let mut e = sh("read a; echo \"got $a\"; printf 'x\\r\\n'; sleep 0.3; echo late");
-        e.send("hello").unwrap();
-        let far = Instant::now() + Duration::from_secs(5);
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "got hello"));
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "x"));
-        assert_eq!(
-            e.recv(Instant::now() + Duration::from_millis(20)),
-            Recv::Timeout
-        );
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "late"));
-        assert_eq!(e.recv(far), Recv::Eof);
-        assert!(!e.finish(Instant::now() + Duration::from_secs(2)));
-        assert_eq!(e.exit_status().as_deref(), Some("exit status 0"));
-    }
-
-    #[test]
-    fn about_probe() {
-        let cmd = |s: &str| vec!["sh".to_string(), "-c".to_string(), s.to_string()];
-        let a = probe_about(
-            &cmd("read a; echo 'MESSAGE hi'; echo 'name=\"X\"'"),
-            Duration::from_secs(3),
-        );
-        assert_eq!(a.unwrap().as_deref(), Some("name=\"X\""));
-        let t = Instant::now();
-        let a = probe_about(&cmd("sleep 30"), Duration::from_millis(100));
-        assert_eq!(a.unwrap(), None);
-        assert!(t.elapsed() < Duration::from_secs(2));
-        assert!(probe_about(&["/no/such/engine".to_string()], Duration::from_secs(1)).is_err());
-    }
-
-    #[test]
-    fn a_hung_engine_and_its_children_are_killed() {
-        let mut e = sh("sleep 30; echo never");
-        let start = Instant::now();
-        assert!(e.terminate(Duration::from_millis(100)));
-        // The reader sees EOF only once the `sleep` child (holding stdout) is dead too.
-        assert_eq!(e.recv(Instant::now() + Duration::from_secs(3)), Recv::Eof);
-        assert!(start.elapsed() < Duration::from_secs(3));
-    }
-}
+// Tested in tests/engine_process.rs, against the scripted test engine (a binary of the
+// package, which unit tests cannot locate).
