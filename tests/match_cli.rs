@@ -282,3 +282,47 @@ fn names_come_from_about_unless_given() {
         "{out}"
     );
 }
+
+/// An engine given by a bare name: on Windows it is found in the current folder (and
+/// next to the manager), as Windows finds programs; elsewhere only in PATH, and the
+/// message says how to name the one in the current folder.
+#[test]
+fn a_bare_engine_name_is_found_as_the_system_finds_programs() {
+    let dir = tmp("bare");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = if cfg!(windows) {
+        "pbrain-scripted.exe"
+    } else {
+        "pbrain-scripted"
+    };
+    std::fs::copy(script(), dir.join(exe)).unwrap();
+    let o = Command::new(BIN)
+        .args([
+            "match",
+            "--engine",
+            "cmd=pbrain-scripted good name=A",
+            "--engine",
+            "cmd=pbrain-scripted good name=B",
+            "--games",
+            "2",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    if cfg!(windows) {
+        assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("Game ")).count(),
+            2,
+            "{out}"
+        );
+    } else {
+        assert_eq!(o.status.code(), Some(2), "{out}\n{err}");
+        assert!(
+            err.contains("`pbrain-scripted` not found in PATH")
+                && err.contains("./pbrain-scripted"),
+            "{err}"
+        );
+    }
+}
