@@ -360,11 +360,15 @@ fn watch_plays_itself_and_other_engines() {
     assert!(r.out.contains("Score: black "));
     // The scripted test engine plays the first empty cell row by row.
     let scripted = env!("CARGO_BIN_EXE_tengen-scripted-engine");
-    let name = std::path::Path::new(scripted)
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .into_owned();
+    // What watch calls an engine: its file name (`.exe` included on Windows).
+    let file_name = |p: &str| {
+        std::path::Path::new(p)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    };
+    let name = file_name(scripted);
     let brain = format!("{scripted} good");
     let r = play(
         &[
@@ -394,6 +398,7 @@ fn watch_plays_itself_and_other_engines() {
         r.out
     );
     // Tengen's own brain mode, through the protocol.
+    let tengen = file_name(env!("CARGO_BIN_EXE_pbrain-tengen"));
     let r = play(
         &[
             "--watch",
@@ -411,12 +416,12 @@ fn watch_plays_itself_and_other_engines() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(
         r.out
-            .contains("Game 1/1: Tengen (black) vs pbrain-tengen (white)"),
+            .contains(&format!("Game 1/1: Tengen (black) vs {tengen} (white)")),
         "{}",
         r.out
     );
     assert!(
-        r.out.contains("Move 2: pbrain-tengen (white) plays "),
+        r.out.contains(&format!("Move 2: {tengen} (white) plays ")),
         "{}",
         r.out
     );
