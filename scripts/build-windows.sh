@@ -4,7 +4,7 @@
 #   scripts/build-windows.sh
 #
 # It installs what it needs (Debian packages mingw-w64, wine, wine64, xvfb through
-# apt-get when run as root; the Rust target x86_64-pc-windows-gnu through rustup),
+# apt-get, as root or through sudo; the Rust target x86_64-pc-windows-gnu through rustup),
 # cross-compiles target/x86_64-pc-windows-gnu/release/pbrain-tengen.exe, strips it,
 # checks that it imports only DLLs that every Windows has, and writes
 # dist/pbrain-tengen-<version>-windows-x86_64.zip in the layout Gomocup asks for:
@@ -31,10 +31,18 @@ for p in "${PACKAGES[@]}"; do
 done
 if ((${#missing[@]})) && [[ ${TENGEN_SKIP_APT:-0} != 1 ]]; then
     echo "== apt-get install ${missing[*]}"
-    [[ $(id -u) == 0 ]] || die "packages ${missing[*]} are missing and we are not root to install them"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q >/dev/null || die "apt-get update failed: cannot install ${missing[*]}"
-    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
+    if [[ $(id -u) == 0 ]]; then
+        as_root=()
+    elif sudo -n true 2>/dev/null; then
+        as_root=(sudo)
+    else
+        die "packages ${missing[*]} are missing, and we are neither root nor allowed sudo to install them"
+    fi
+    command -v apt-get >/dev/null || die "packages ${missing[*]} are missing and there is no apt-get"
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null ||
+        die "apt-get update failed: cannot install ${missing[*]}"
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
         die "apt-get install ${missing[*]} failed"
 fi
 command -v x86_64-w64-mingw32-gcc >/dev/null || die "x86_64-w64-mingw32-gcc not found (package mingw-w64)"
