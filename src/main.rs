@@ -11,6 +11,10 @@ Usage:
   pbrain-tengen solve FILE      solve a puzzle file (VCF benchmark)
   pbrain-tengen match [opts]    play engines against each other (tournaments, SPRT)
   pbrain-tengen play [opts]     play Gomoku against Tengen in the terminal (--watch: demo)
+  pbrain-tengen datagen [opts]  write labelled positions for the evaluation tuner
+  pbrain-tengen tune DATA..     fit the evaluation weights to labelled positions
+  pbrain-tengen analyse GAME    review a game (SGF or .psq): Tengen's move and value per move,
+                                the mistakes marked, the move after which the loser was lost
   pbrain-tengen --help          this text
   pbrain-tengen --version       the version
 
@@ -34,6 +38,9 @@ fn main() {
         Some("solve") => run(tengen::cli::solve::main(&args[2..])),
         Some("match") => run(tengen::cli::matchrun::main(&args[2..])),
         Some("play") => run(tengen::cli::play::main(&args[2..])),
+        Some("datagen") => run(tengen::cli::datagen::main(&args[2..])),
+        Some("tune") => run(tengen::cli::tune::main(&args[2..])),
+        Some("analyse") | Some("analyze") => run(tengen::cli::analyse::main(&args[2..])),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{HELP}");
             0

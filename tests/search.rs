@@ -8,7 +8,7 @@ use tengen::search::Limits;
 use tengen::types::{Pos, Rule, VALUE_MATE_BOUND};
 
 /// The bench node count. A change that alters it must say `Bench: N` in its commit.
-const BENCH_SIGNATURE: u64 = 825_894;
+const BENCH_SIGNATURE: u64 = 1_105_275;
 
 #[test]
 fn bench_signature_is_pinned() {
@@ -129,4 +129,74 @@ fn plays_the_five_in_a_split_four() {
     // X to move (fewer stones): 5,5 fills the gap of the diagonal 3,3..7,7.
     assert_eq!(m, Pos::new(5, 5));
     assert!(v >= VALUE_MATE_BOUND, "value {v} move {m:?}");
+}
+
+/// Renju: a black three whose straight-four point is forbidden is no threat, so White's
+/// moves are not narrowed to defences against it; a black three that can really become
+/// a straight four still narrows them. Positions come from random renju games, checked
+/// against the forbidden-point code.
+#[test]
+fn renju_threes_completed_only_on_fouls_do_not_narrow_whites_moves() {
+    use tengen::board::Threat;
+    use tengen::search::movegen::{generate, has_playable_flex4, MoveList};
+    use tengen::types::{Color, SplitMix64};
+    let mut rng = SplitMix64::new(7);
+    let (mut false_threats, mut real_threats) = (0, 0);
+    for _game in 0..3000 {
+        let mut b = Board::new(15, 15, Rule::Renju).unwrap();
+        for _ in 0..60 {
+            if b.winner().is_some() || b.is_full() {
+                break;
+            }
+            let mut near: Vec<Pos> = b
+                .cells()
+                .filter(|&p| b.is_empty(p) && b.near_count(p) > 0)
+                .collect();
+            near.retain(|&p| !b.is_forbidden(p));
+            let pool = if near.is_empty() {
+                vec![b.center()]
+            } else {
+                near
+            };
+            b.make_move(pool[rng.index(pool.len())]);
+            let me = b.side_to_move();
+            if me != Color::White
+                || b.threat_count(Color::Black, Threat::Flex4) == 0
+                || b.threat_count(Color::Black, Threat::Five) > 0
+                || b.threat_count(Color::White, Threat::Five) > 0
+            {
+                continue;
+            }
+            let flex: Vec<Pos> = b
+                .cells()
+                .filter(|&p| b.is_empty(p) && b.threat(p, Color::Black) == Threat::Flex4)
+                .collect();
+            let real = flex.iter().any(|&p| !b.is_forbidden(p));
+            assert_eq!(has_playable_flex4(&mut b, Color::Black), real);
+            let mut moves = MoveList::new();
+            generate(&mut b, &mut moves);
+            let narrowed = moves.iter().all(|&(p, _)| {
+                b.threat(p, Color::Black) >= Threat::Four
+                    || b.threat(p, Color::White) >= Threat::Four
+            });
+            if real {
+                real_threats += 1;
+                assert!(narrowed, "a real black three must narrow White's moves");
+            } else {
+                false_threats += 1;
+                assert!(
+                    !narrowed,
+                    "a three completed only on a foul narrowed White's moves"
+                );
+            }
+        }
+        if false_threats >= 3 && real_threats >= 3 {
+            break;
+        }
+    }
+    assert!(
+        false_threats >= 3,
+        "found {false_threats} false black threes"
+    );
+    assert!(real_threats >= 3, "found {real_threats} real black threes");
 }

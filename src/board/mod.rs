@@ -12,13 +12,15 @@
 pub mod bench;
 mod diagram;
 pub mod pattern;
+pub mod weights;
 
 pub use pattern::{Pattern, Threat};
 
 use crate::types::{Color, Pos, Rule, DIR_OFFSET, GRID, MAX_SIZE, MIN_SIZE, PAD, STRIDE};
-use pattern::{combo_index, combos, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
+use pattern::{combo_index, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
 use std::fmt;
 use std::sync::OnceLock;
+use weights::{CellEntry, Family};
 
 /// What occupies a cell of the padded grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -149,8 +151,10 @@ pub struct Board {
     threats: Box<[[Threat; 2]; GRID]>,
     /// Move-ordering score per colour (empty cells).
     scores: Box<[[i16; 2]; GRID]>,
-    /// Sum of `scores` over empty board cells, per colour.
-    score_sum: [i32; 2],
+    /// Learned values per colour of each empty cell: [own, opp] (see [`weights`]).
+    values: Box<[[[i16; 2]; 2]; GRID]>,
+    /// Sums of `values` over the empty board cells, per colour: [own, opp].
+    value_sum: [[i32; 2]; 2],
     /// Number of empty board cells of each threat class, per colour.
     threat_count: [[u16; Threat::COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
@@ -159,9 +163,9 @@ pub struct Board {
     history: Vec<Pos>,
     on_board: Vec<Pos>,
     tables: [&'static [u8]; 2],
-    /// The pattern-combination table, held here so the hot path skips the lazy
-    /// initialisation check.
-    combos: &'static [(Threat, i16)],
+    /// The per-colour pattern-combination tables (threat, ordering score, learned
+    /// values), held here so the hot path skips the lazy initialisation check.
+    combos: [&'static [CellEntry]; 2],
     stones: usize,
     blocked: usize,
 }
@@ -200,7 +204,8 @@ impl Board {
             patterns: Box::new([[[0; 4]; 2]; GRID]),
             threats: Box::new([[Threat::None; 2]; GRID]),
             scores: Box::new([[0; 2]; GRID]),
-            score_sum: [0; 2],
+            values: Box::new([[[0; 2]; 2]; GRID]),
+            value_sum: [[0; 2]; 2],
             threat_count: [[0; Threat::COUNT]; 2],
             near: Box::new([0; GRID]),
             hash: 0,
@@ -210,7 +215,10 @@ impl Board {
                 pattern::table(WinKind::of(rule, Color::Black), Color::Black),
                 pattern::table(WinKind::of(rule, Color::White), Color::White),
             ],
-            combos: combos(),
+            combos: [
+                weights::cell_table(Family::of(rule, Color::Black)),
+                weights::cell_table(Family::of(rule, Color::White)),
+            ],
             stones: 0,
             blocked: 0,
         };
@@ -251,7 +259,7 @@ impl Board {
                 self.lines[i][d] = code;
             }
         }
-        self.score_sum = [0; 2];
+        self.value_sum = [[0; 2]; 2];
         self.threat_count = [[0; Threat::COUNT]; 2];
         self.near.fill(0);
         for &p in &on_board {
@@ -278,11 +286,11 @@ impl Board {
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
     #[inline]
     fn refresh_threat(&mut self, p: Pos) {
-        let table = self.combos;
         for c in 0..2 {
-            let (t, s) = table[combo_index(self.patterns[p.idx()][c])];
-            self.threats[p.idx()][c] = t;
-            self.scores[p.idx()][c] = s;
+            let e = self.combos[c][combo_index(self.patterns[p.idx()][c])];
+            self.threats[p.idx()][c] = e.threat;
+            self.scores[p.idx()][c] = e.score;
+            self.values[p.idx()][c] = [e.own, e.opp];
         }
     }
 
@@ -291,7 +299,8 @@ impl Board {
     #[inline]
     fn account(&mut self, i: usize, sign: i32) {
         for c in 0..2 {
-            self.score_sum[c] += sign * self.scores[i][c] as i32;
+            self.value_sum[c][0] += sign * self.values[i][c][0] as i32;
+            self.value_sum[c][1] += sign * self.values[i][c][1] as i32;
             let t = &mut self.threat_count[c][self.threats[i][c] as usize];
             *t = (*t as i32 + sign) as u16;
         }
@@ -531,16 +540,36 @@ impl Board {
         self.scores[p.idx()][color.idx()] as i32
     }
 
-    /// Sum of [`Board::cell_score`] over all empty cells, for `color`.
+    /// Sum over all empty cells of `color`'s learned cell values: `[own, opp]`, the
+    /// values for `color` as the side to move and as the side that waits.
     #[inline]
-    pub fn score_sum(&self, color: Color) -> i32 {
-        self.score_sum[color.idx()]
+    pub fn value_sum(&self, color: Color) -> [i32; 2] {
+        self.value_sum[color.idx()]
+    }
+
+    /// The learned `[own, opp]` values of a stone of `color` at `p` (empty cells).
+    #[inline]
+    pub fn cell_values(&self, p: Pos, color: Color) -> [i16; 2] {
+        self.values[p.idx()][color.idx()]
     }
 
     /// Number of empty cells where `color` makes threat class `t`.
     #[inline]
     pub fn threat_count(&self, color: Color, t: Threat) -> u32 {
         self.threat_count[color.idx()][t as usize] as u32
+    }
+
+    /// The threat level of `color` (0..[`weights::LEVELS`], see
+    /// [`weights::LEVEL_OF_THREAT`]): how strong its best move is, read from the
+    /// incremental threat counts.
+    #[inline]
+    pub fn threat_level(&self, color: Color) -> usize {
+        let counts = &self.threat_count[color.idx()];
+        let best = (0..Threat::COUNT)
+            .rev()
+            .find(|&t| counts[t] != 0)
+            .unwrap_or(0);
+        weights::LEVEL_OF_THREAT[best] as usize
     }
 
     /// The first empty cell (board order) where `color` makes threat class `t`.
@@ -731,17 +760,30 @@ impl Board {
             if self.patterns[i] != fresh.patterns[i] {
                 return Err(format!("patterns differ at {p:?}"));
             }
-            if self.threats[i] != fresh.threats[i] || self.scores[i] != fresh.scores[i] {
-                return Err(format!("threat/score differ at {p:?}"));
+            if self.threats[i] != fresh.threats[i]
+                || self.scores[i] != fresh.scores[i]
+                || self.values[i] != fresh.values[i]
+            {
+                return Err(format!("threat/score/values differ at {p:?}"));
             }
         }
         if self.threat_count != fresh.threat_count {
             return Err("threat counts differ".to_string());
         }
-        if self.score_sum != fresh.score_sum {
+        // The value sums, recomputed straight from the weights by pattern class.
+        let mut sums = [[0i32; 2]; 2];
+        for p in self.cells().filter(|&p| self.cells[p.idx()] == Cell::Empty) {
+            for c in Color::BOTH {
+                let w = weights::builtin(Family::of(self.rule, c));
+                let k = weights::class_of(fresh.patterns[p.idx()][c.idx()]);
+                sums[c.idx()][0] += w.own[k] as i32;
+                sums[c.idx()][1] += w.opp[k] as i32;
+            }
+        }
+        if self.value_sum != fresh.value_sum || self.value_sum != sums {
             return Err(format!(
-                "score sums {:?} != recomputed {:?}",
-                self.score_sum, fresh.score_sum
+                "value sums {:?} != rebuilt {:?} / from weights {:?}",
+                self.value_sum, fresh.value_sum, sums
             ));
         }
         Ok(())

@@ -1,10 +1,13 @@
 //! Subcommands for people and scripts. Each has `main(args) -> anyhow::Result<i32>`
 //! taking the arguments after the subcommand word and returning the exit code.
 
+pub mod analyse;
 pub mod bench;
+pub mod datagen;
 pub mod matchrun;
 pub mod play;
 pub mod solve;
+pub mod tune;
 
 /// Parses a subcommand's arguments (`args` come after the subcommand word) with clap.
 /// On `--help`/`--version` it prints to stdout and gives exit code 0; on a bad argument

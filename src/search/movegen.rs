@@ -1,7 +1,7 @@
 //! Threat-aware move generation from the board's pattern state.
 
 use crate::board::{Board, Threat};
-use crate::types::{Color, Pos};
+use crate::types::{Color, Pos, Rule};
 use arrayvec::ArrayVec;
 
 /// Largest number of moves a position can have (22×22).
@@ -42,10 +42,28 @@ pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut
     }
 }
 
+/// Whether `color` has a straight four or double four it may really play: in renju a
+/// black one on a forbidden point is no threat (the rule forbids completing it), so
+/// the other side need not answer the three that made it.
+pub fn has_playable_flex4(board: &mut Board, color: Color) -> bool {
+    if board.threat_count(color, Threat::Flex4) == 0 {
+        return false;
+    }
+    if color == Color::White || board.rule() != Rule::Renju {
+        return true;
+    }
+    let cells: ArrayVec<Pos, MAX_MOVES> = board
+        .cells()
+        .filter(|&p| board.is_empty(p) && board.threat(p, color) == Threat::Flex4)
+        .collect();
+    cells.into_iter().any(|p| !board.is_forbidden(p))
+}
+
 /// Generates the moves worth searching for the side to move, with ordering scores,
 /// unsorted, in `out`. Assumes the side to move has no winning move (callers check that
 /// first). Against a five threat only the blocks; against an open three (the opponent
-/// can make a straight four or a double four) only defences and our own fours;
+/// can make a straight four or a double four it may play) only defences and our own
+/// fours;
 /// otherwise every playable cell near the stones.
 pub fn generate(board: &mut Board, out: &mut MoveList) {
     out.clear();
@@ -58,7 +76,7 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
     } else if board.count() == 0 {
         let c = board.center();
         out.push((c, 0));
-    } else if board.threat_count(opp, Threat::Flex4) > 0 {
+    } else if has_playable_flex4(board, opp) {
         let cells: ArrayVec<Pos, MAX_MOVES> = board
             .cells()
             .filter(|&p| {

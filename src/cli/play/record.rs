@@ -116,6 +116,150 @@ impl GameRecord {
     }
 }
 
+/// What a record says about a game beyond its moves (the match runner writes all of
+/// these into its SGF files).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameNotes {
+    /// `GN`: the game's number in its match.
+    pub number: Option<String>,
+    /// `RE`: the result (`B+1`, `W+1`, `B+R`, `0`, …).
+    pub result: Option<String>,
+    /// `TE`: the match runner's ending text (`White wins by five`, `… time forfeit`).
+    pub termination: Option<String>,
+    /// How many moves at the start are marked `C[opening]` (set, not chosen by the players).
+    pub opening: usize,
+    /// Whether the file gave the board size (`SZ`, or the `.psq` header).
+    pub size_given: bool,
+}
+
+impl GameNotes {
+    /// The winner according to `RE`, if it names one (`B+…` / `W+…`).
+    pub fn winner(&self) -> Option<crate::types::Color> {
+        let re = self.result.as_deref()?.trim().to_ascii_uppercase();
+        if re.starts_with("B+") {
+            Some(crate::types::Color::Black)
+        } else if re.starts_with("W+") {
+            Some(crate::types::Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// Reads every game of a file: an SGF collection (`(;…)(;…)`, as `match --sgf` writes
+/// one game tree per game) or one `.psq` game, each with its [`GameNotes`]. An SGF
+/// game without `SZ` is on a `default_size` board (15 if `None`).
+pub fn parse_games(
+    text: &str,
+    default_size: Option<usize>,
+) -> Result<Vec<(GameRecord, GameNotes)>> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.to_ascii_lowercase().starts_with("piskvork") {
+        let rec = parse_psq(t)?;
+        let notes = GameNotes {
+            size_given: true,
+            ..GameNotes::default()
+        };
+        return Ok(vec![(rec, notes)]);
+    }
+    if !t.starts_with('(') {
+        // The same message as a single-game read.
+        GameRecord::parse(t)?;
+    }
+    let mut out = Vec::new();
+    for (i, tree) in sgf_game_trees(t)?.into_iter().enumerate() {
+        let with_game = |e: anyhow::Error| e.context(format!("SGF game {}", i + 1));
+        let rec = parse_sgf_sized(tree, default_size.unwrap_or(15)).map_err(with_game)?;
+        let notes = sgf_notes(tree).map_err(with_game)?;
+        out.push((rec, notes));
+    }
+    Ok(out)
+}
+
+/// Splits an SGF collection into its top-level game trees, respecting property values
+/// (which may hold brackets and parentheses) and escapes.
+fn sgf_game_trees(text: &str) -> Result<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0usize;
+    let mut in_value = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_value {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, ']') => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' if depth > 0 => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(&text[start..=i]);
+                }
+            }
+            c if depth == 0 && !c.is_whitespace() => {
+                bail!(
+                    "unexpected {c:?} between SGF games (after game {})",
+                    out.len()
+                )
+            }
+            _ => {}
+        }
+    }
+    if in_value {
+        bail!("SGF ends inside a property value");
+    }
+    if depth > 0 {
+        bail!("SGF ends before the game tree is closed");
+    }
+    if out.is_empty() {
+        bail!("no SGF game tree found");
+    }
+    Ok(out)
+}
+
+/// The [`GameNotes`] of one SGF game tree (its main line).
+fn sgf_notes(text: &str) -> Result<GameNotes> {
+    let mut notes = GameNotes::default();
+    let mut moves = 0usize;
+    let mut opening_run = true;
+    for (id, value) in sgf_main_line(text)? {
+        match id.as_str() {
+            "GN" => notes.number = Some(value.trim().to_string()),
+            "RE" => notes.result = Some(value.trim().to_string()),
+            "TE" => notes.termination = Some(value.trim().to_string()),
+            "SZ" => notes.size_given = true,
+            "B" | "W" => {
+                // A move without the opening comment ends the opening.
+                if opening_run && notes.opening < moves {
+                    opening_run = false;
+                }
+                moves += 1;
+            }
+            "C" if opening_run && moves == notes.opening + 1 => {
+                if value.trim().eq_ignore_ascii_case("opening") {
+                    notes.opening = moves;
+                } else {
+                    opening_run = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(notes)
+}
+
 fn letter(v: usize) -> char {
     (b'a' + v as u8) as char
 }
@@ -132,11 +276,18 @@ fn check_size(width: usize, height: usize) -> Result<()> {
 }
 
 /// Reads the main line of an SGF game: `SZ`, `RU`, `PB`, `PW` and `B`/`W` moves.
+/// Without `SZ` the board is 15×15.
 pub fn parse_sgf(text: &str) -> Result<GameRecord> {
+    parse_sgf_sized(text, 15)
+}
+
+/// [`parse_sgf`] with the board size to assume when the game has no `SZ`.
+fn parse_sgf_sized(text: &str, default_size: usize) -> Result<GameRecord> {
+    check_size(default_size, default_size)?;
     let props = sgf_main_line(text)?;
     let mut rec = GameRecord {
-        width: 15,
-        height: 15,
+        width: default_size,
+        height: default_size,
         rule: None,
         black: String::new(),
         white: String::new(),
@@ -387,6 +538,41 @@ mod tests {
         ] {
             assert!(GameRecord::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn sgf_collections_are_split_into_games() {
+        let text = "(;GM[4]GN[2]SZ[15]RE[B+1]TE[Black wins by five]C[a (tricky\\] one)]\n;B[hh]C[opening];W[ii]C[opening];B[jj]C[12ms];W[kk]C[opening])\n\
+                    (;GM[4]GN[1]SZ[20]RE[0]\n;B[aa];W[bb](;B[cc])(;B[dd]))\n";
+        let games = parse_games(text, None).unwrap();
+        assert_eq!(games.len(), 2);
+        let (r, n) = &games[0];
+        assert_eq!(r.moves.len(), 4);
+        assert_eq!(n.number.as_deref(), Some("2"));
+        assert_eq!(n.winner(), Some(crate::types::Color::Black));
+        assert_eq!(n.termination.as_deref(), Some("Black wins by five"));
+        assert_eq!(n.opening, 2);
+        assert!(n.size_given);
+        let (r, n) = &games[1];
+        assert_eq!((r.width, r.moves.len()), (20, 3));
+        assert_eq!((n.opening, n.winner()), (0, None));
+        let psq = parse_games("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n", None).unwrap();
+        assert_eq!(psq.len(), 1);
+        assert!(psq[0].1.size_given);
+        for bad in [
+            "(;GM[4]SZ[15];B[hh]) junk (;GM[4])",
+            "(;GM[4]SZ[15];B[hh])(;GM[4]SZ[15];B[zz])",
+            "(;GM[4]SZ[15];B[hh]",
+            "(;GM[4]C[never closed",
+            "hello",
+            "",
+        ] {
+            assert!(parse_games(bad, None).is_err(), "{bad}");
+        }
+        let no_size = parse_games("(;GM[4];B[hh];W[ss])", Some(20)).unwrap();
+        assert!(!no_size[0].1.size_given);
+        assert_eq!(no_size[0].0.width, 20);
+        assert!(parse_games("(;GM[4];B[hh];W[ss])", None).is_err());
     }
 
     #[test]

@@ -1,0 +1,412 @@
+//! Learned cell values: what a cell's four-direction pattern combination is worth to
+//! the side to move ("own") and to the side that waits ("opp").
+//!
+//! A cell's combination of four line patterns is reduced to its *class*, the sorted
+//! multiset of the four patterns (direction does not matter): 1,365 classes out of
+//! 12^4 combinations. Each weight set holds, per class, an own and an opp value, plus
+//! a tempo bonus for the side to move. The board keeps per-colour sums of both values
+//! over the empty cells, updated in make/undo like the other cell state, so the static
+//! evaluation is two subtractions.
+//!
+//! Weight sets are per rule family and colour (renju is asymmetric). They are text
+//! files compiled into the binary (`src/board/weights/*.txt`), written by
+//! `pbrain-tengen tune`; [`parse`] reads them and reports malformed input by line.
+
+use super::pattern::{combo_index, combos, Pattern, Threat};
+use crate::types::{Color, Rule};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// Number of pattern classes (multisets of four patterns out of twelve).
+pub const CLASSES: usize = 1365;
+
+/// Evaluation values are in units where `1 / (1 + exp(-v / VALUE_SCALE))` is the side
+/// to move's expected score. The scale is the one the search's margins (futility,
+/// aspiration, threat bonuses) were set on: the hand-set evaluation fits the data best
+/// at about this scale, so fitted weights keep those margins meaningful.
+pub const VALUE_SCALE: f64 = 600.0;
+
+/// A teacher's values (Rapfi's `Eval N`) are in units where
+/// `1 / (1 + exp(-v / TEACHER_SCALE))` is the expected score.
+pub const TEACHER_SCALE: f64 = 200.0;
+
+/// A rule family with its own weight set.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Family {
+    /// Freestyle, both colours.
+    Freestyle,
+    /// Standard (exact five), both colours.
+    Standard,
+    /// Renju, black's cells.
+    RenjuBlack,
+    /// Renju, white's cells.
+    RenjuWhite,
+    /// Caro (rules 8 and 9), both colours.
+    Caro,
+}
+
+impl Family {
+    /// Every family, in file order.
+    pub const ALL: [Family; 5] = [
+        Family::Freestyle,
+        Family::Standard,
+        Family::RenjuBlack,
+        Family::RenjuWhite,
+        Family::Caro,
+    ];
+
+    /// The family that values `color`'s cells under `rule`.
+    pub fn of(rule: Rule, color: Color) -> Family {
+        match (rule, color) {
+            (Rule::Freestyle, _) => Family::Freestyle,
+            (Rule::Standard, _) => Family::Standard,
+            (Rule::Renju, Color::Black) => Family::RenjuBlack,
+            (Rule::Renju, Color::White) => Family::RenjuWhite,
+            (Rule::Caro | Rule::CaroExact, _) => Family::Caro,
+        }
+    }
+
+    /// The file name stem of the family's weights.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Freestyle => "freestyle",
+            Family::Standard => "standard",
+            Family::RenjuBlack => "renju-black",
+            Family::RenjuWhite => "renju-white",
+            Family::Caro => "caro",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The class of every pattern combination (indexed by [`combo_index`]), and the
+/// patterns of every class.
+struct Classes {
+    of_combo: Vec<u16>,
+    patterns: Vec<[Pattern; 4]>,
+}
+
+fn classes() -> &'static Classes {
+    static C: OnceLock<Classes> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut patterns = Vec::with_capacity(CLASSES);
+        for a in 0..12u8 {
+            for b in a..12 {
+                for c in b..12 {
+                    for d in c..12 {
+                        patterns.push([a, b, c, d].map(Pattern::from_u8));
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(patterns.len(), CLASSES);
+        let mut of_combo = vec![0u16; 12 * 12 * 12 * 12];
+        for (k, p) in patterns.iter().enumerate() {
+            // Every permutation of the sorted four maps to the class.
+            let s = p.map(|x| x as u8);
+            for i in 0..4 {
+                for j in 0..4 {
+                    for l in 0..4 {
+                        for m in 0..4 {
+                            let mut idx = [i, j, l, m];
+                            idx.sort_unstable();
+                            if idx == [0, 1, 2, 3] {
+                                of_combo[combo_index([s[i], s[j], s[l], s[m]])] = k as u16;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Classes { of_combo, patterns }
+    })
+}
+
+/// The class of the four line patterns `p` (any order).
+#[inline]
+pub fn class_of(p: [u8; 4]) -> usize {
+    classes().of_combo[combo_index(p)] as usize
+}
+
+/// The four patterns (sorted, weakest first) of class `k`.
+pub fn class_patterns(k: usize) -> [Pattern; 4] {
+    classes().patterns[k]
+}
+
+/// One weight set: per class, the value for the side to move and for the side that
+/// waits, and the side to move's tempo bonus.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Value of a cell of the class for the side to move.
+    pub own: Vec<i16>,
+    /// Value of a cell of the class for the side that waits (subtracted).
+    pub opp: Vec<i16>,
+    /// Added to every evaluation for the side to move.
+    pub tempo: i16,
+    /// Added by threat levels: `threat[mine * LEVELS + theirs]`, the side to move's
+    /// level first (see `Board::threat_level`). It carries what a sum over cells cannot: a
+    /// four-three to play is worth far more when the other side has no four to answer.
+    pub threat: Vec<i16>,
+}
+
+/// Number of threat levels.
+pub const LEVELS: usize = 9;
+
+/// The threat level of each [`Threat`] class (by discriminant): 0 for twos and less,
+/// then three, three plus, double three, four, four plus, four-three, flex four, five.
+pub const LEVEL_OF_THREAT: [u8; Threat::COUNT] = [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/// Names of the threat levels in weight files.
+pub const LEVEL_NAMES: [&str; LEVELS] = [
+    "quiet", "three", "three+", "three3", "four", "four+", "four3", "flex4", "five",
+];
+
+impl Weights {
+    /// All zero.
+    pub fn zero() -> Weights {
+        Weights {
+            own: vec![0; CLASSES],
+            opp: vec![0; CLASSES],
+            tempo: 0,
+            threat: vec![0; LEVELS * LEVELS],
+        }
+    }
+
+    /// The hand-set evaluation this project started with, expressed as weights: each
+    /// cell's ordering score, times 1.1 for the side to move, divided by 4.
+    pub fn handset() -> Weights {
+        let table = combos();
+        let mut w = Weights::zero();
+        for k in 0..CLASSES {
+            let p = class_patterns(k).map(|x| x as u8);
+            let score = table[combo_index(p)].1 as i32;
+            w.own[k] = ((score * 1100 + 2000) / 4000) as i16;
+            w.opp[k] = ((score * 1000 + 2000) / 4000) as i16;
+        }
+        w
+    }
+
+    /// The text form that [`parse`] reads: `#` comment lines (`header`, one per line),
+    /// `tempo N`, one `threat MINE THEIRS N` line per non-zero threat-level entry
+    /// (level names from [`LEVEL_NAMES`]), then one line per class with a non-zero
+    /// value: four pattern names, own value, opp value.
+    pub fn to_text(&self, header: &str) -> String {
+        let mut s = String::new();
+        for line in header.lines() {
+            s.push_str("# ");
+            s.push_str(line);
+            s.push('\n');
+        }
+        s.push_str(&format!("tempo {}\n", self.tempo));
+        for (i, &v) in self.threat.iter().enumerate() {
+            if v != 0 {
+                s.push_str(&format!(
+                    "threat {} {} {}\n",
+                    LEVEL_NAMES[i / LEVELS],
+                    LEVEL_NAMES[i % LEVELS],
+                    v
+                ));
+            }
+        }
+        for k in 0..CLASSES {
+            if self.own[k] != 0 || self.opp[k] != 0 {
+                let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
+                s.push_str(&format!(
+                    "{} {} {}\n",
+                    names.join(" "),
+                    self.own[k],
+                    self.opp[k]
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// A malformed weights file: the line (1-based) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "weights line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+const PATTERN_NAMES: [&str; 12] = [
+    "Dead", "OL", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F44", "F5",
+];
+
+fn pattern_name(p: Pattern) -> &'static str {
+    PATTERN_NAMES[p as usize]
+}
+
+/// Reads a weights file (format in [`Weights::to_text`]). Classes not listed are zero;
+/// a class listed twice, an unknown pattern name, a missing or out-of-range value, or
+/// a missing `tempo` line is an error.
+pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+    let mut w = Weights::zero();
+    let mut seen = vec![false; CLASSES];
+    let mut seen_threat = [false; LEVELS * LEVELS];
+    let mut tempo = None;
+    for (n, raw) in text.lines().enumerate() {
+        let err = |message: String| WeightsError {
+            line: n + 1,
+            message,
+        };
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let value = |s: &str| -> Result<i16, WeightsError> {
+            s.parse::<i16>()
+                .map_err(|_| err(format!("{s:?} is not a value in -32768..32767")))
+        };
+        if words[0] == "tempo" {
+            if words.len() != 2 {
+                return Err(err("expected `tempo N`".into()));
+            }
+            if tempo.is_some() {
+                return Err(err("a second tempo line".into()));
+            }
+            tempo = Some(value(words[1])?);
+            continue;
+        }
+        if words[0] == "threat" {
+            if words.len() != 4 {
+                return Err(err("expected `threat MINE THEIRS N`".into()));
+            }
+            let level = |name: &str| {
+                LEVEL_NAMES
+                    .iter()
+                    .position(|&l| l == name)
+                    .ok_or_else(|| err(format!("unknown threat level {name:?}")))
+            };
+            let i = level(words[1])? * LEVELS + level(words[2])?;
+            if seen_threat[i] {
+                return Err(err(format!(
+                    "threat {} {} listed twice",
+                    words[1], words[2]
+                )));
+            }
+            seen_threat[i] = true;
+            w.threat[i] = value(words[3])?;
+            continue;
+        }
+        if words.len() != 6 {
+            return Err(err(format!(
+                "expected four pattern names and two values, found {} words",
+                words.len()
+            )));
+        }
+        let mut p = [0u8; 4];
+        for i in 0..4 {
+            p[i] = PATTERN_NAMES
+                .iter()
+                .position(|&name| name == words[i])
+                .ok_or_else(|| err(format!("unknown pattern {:?}", words[i])))?
+                as u8;
+        }
+        let k = class_of(p);
+        if seen[k] {
+            return Err(err(format!("class {} listed twice", words[..4].join(" "))));
+        }
+        seen[k] = true;
+        w.own[k] = value(words[4])?;
+        w.opp[k] = value(words[5])?;
+    }
+    w.tempo = tempo.ok_or(WeightsError {
+        line: text.lines().count(),
+        message: "no `tempo` line".into(),
+    })?;
+    Ok(w)
+}
+
+/// The weight files compiled into the binary, in [`Family::ALL`] order.
+const BUILTIN: [&str; 5] = [
+    include_str!("weights/freestyle.txt"),
+    include_str!("weights/standard.txt"),
+    include_str!("weights/renju-black.txt"),
+    include_str!("weights/renju-white.txt"),
+    include_str!("weights/caro.txt"),
+];
+
+/// The built-in weights of `family`.
+pub fn builtin(family: Family) -> &'static Weights {
+    static W: [OnceLock<Weights>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    W[family.index()].get_or_init(|| {
+        // The files are part of the source; a test parses every one of them.
+        parse(BUILTIN[family.index()])
+            .unwrap_or_else(|e| panic!("built-in weights {}: {e}", family.name()))
+    })
+}
+
+/// The text of the built-in weights of `family` (for tools that show their header).
+pub fn builtin_text(family: Family) -> &'static str {
+    BUILTIN[family.index()]
+}
+
+/// Everything the board reads for one empty cell and colour, per pattern combination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellEntry {
+    /// The combined threat class.
+    pub threat: Threat,
+    /// The move-ordering score.
+    pub score: i16,
+    /// The learned value for the side to move.
+    pub own: i16,
+    /// The learned value for the side that waits.
+    pub opp: i16,
+}
+
+/// The per-combination table of `family` (built on first use).
+pub fn cell_table(family: Family) -> &'static [CellEntry] {
+    static T: [OnceLock<Box<[CellEntry]>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    T[family.index()].get_or_init(|| {
+        let w = builtin(family);
+        let of = &classes().of_combo;
+        combos()
+            .iter()
+            .enumerate()
+            .map(|(i, &(threat, score))| {
+                let k = of[i] as usize;
+                CellEntry {
+                    threat,
+                    score,
+                    own: w.own[k],
+                    opp: w.opp[k],
+                }
+            })
+            .collect()
+    })
+}
+
+/// Builds every family's table now (start-up warm-up).
+pub fn warm() {
+    for f in Family::ALL {
+        cell_table(f);
+    }
+}

@@ -1,0 +1,152 @@
+//! `pbrain-tengen analyse` through the real binary: a known blunder gets its mark and
+//! the right "lost after" move, .psq games and multi-game SGF files are read, and bad
+//! input gives an ERROR line and a non-zero exit, never a panic.
+
+use std::process::{Command, Output};
+
+fn analyse(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .arg("analyse")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run pbrain-tengen")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The row of move `n` in the per-move table.
+fn row(text: &str, n: usize) -> String {
+    text.lines()
+        .find(|l| l.split_whitespace().next() == Some(n.to_string().as_str()))
+        .unwrap_or_else(|| panic!("no row for move {n} in:\n{text}"))
+        .to_string()
+}
+
+/// Black makes an open three at move 5; white ignores it (move 6, a15) and black wins
+/// with an open four: move 6 is the blunder, white was lost after it, and the
+/// refutation is continuous fours.
+fn check_ignored_three(text: &str) {
+    let r6 = row(text, 6);
+    assert!(r6.contains("a15") && r6.contains("?? lost"), "{r6}\n{text}");
+    // No other move is a blunder (opening stones have no row).
+    let marked: Vec<&str> = text.lines().filter(|l| l.contains("??")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(text.contains("Lost after: move 6 (white a15)"), "{text}");
+    assert!(
+        text.contains("Cause: missed defence against a VCF at move 6"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_blunder_against_an_open_three_is_marked() {
+    let o = analyse(&["tests/data/games/ignored-three.sgf", "--nodes", "20000"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(text.contains("freestyle 15x15"), "{text}");
+    check_ignored_three(&text);
+}
+
+#[test]
+fn a_psq_game_is_read() {
+    // The same game as Piskvork writes it (1-based x,y,ms lines, then the brains).
+    let o = analyse(&["tests/data/games/ignored-three.psq", "--depth", "4"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(text.contains("pbrain-black.exe (black)"), "{text}");
+    check_ignored_three(&text);
+}
+
+#[test]
+fn one_game_of_a_match_file_is_picked_by_its_number() {
+    // Two games as `match --sgf` writes them: numbered, opening stones commented.
+    let o = analyse(&[
+        "tests/data/games/two-games.sgf",
+        "--game",
+        "3",
+        "--nodes",
+        "20000",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(text.starts_with("Game 3: b (black) vs a (white)"), "{text}");
+    assert!(text.contains("the first 2 set by the opening"), "{text}");
+    // Opening stones are not reviewed.
+    assert!(
+        !text.lines().any(|l| l.trim_start().starts_with("1 ")),
+        "{text}"
+    );
+    check_ignored_three(&text);
+    assert!(!text.contains("Game 7"), "{text}");
+
+    // Every game when none is picked; a time forfeit is not a loss on the board.
+    let o = analyse(&[
+        "tests/data/games/two-games.sgf",
+        "--nodes",
+        "5000",
+        "--brief",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(
+        text.contains("Game 7:") && text.contains("Game 3:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Cause: time or forfeit (White wins by opponent time forfeit)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_input_gives_an_error_and_a_non_zero_exit() {
+    let dir = std::env::temp_dir().join(format!("tengen-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("not-a-game.sgf", "hello, world\n"),
+        ("unclosed.sgf", "(;GM[4]SZ[15];B[hh];W[ii]"),
+        ("chess.sgf", "(;GM[1]SZ[19];B[aa])"),
+        ("twice.sgf", "(;GM[4]SZ[15];B[hh];W[ii];B[hh])"),
+        ("off-board.sgf", "(;GM[4]SZ[15];B[hh];W[zz])"),
+        (
+            "after-five.sgf",
+            "(;GM[4]SZ[15];B[aa];W[ao];B[ba];W[bo];B[ca];W[co];B[da];W[do];B[ea];W[eo];B[hh])",
+        ),
+        ("bad.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n16,16,0\n"),
+        ("empty.sgf", ""),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let o = analyse(&[path.to_str().unwrap(), "--nodes", "1000"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {o:?}");
+        assert!(err.starts_with("ERROR: "), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+    let missing = dir.join("missing.sgf");
+    let o = analyse(&[missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    let o = analyse(&["tests/data/games/two-games.sgf", "--game", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no game with GN[5]"));
+    let o = analyse(&["tests/data/games/ignored-three.sgf", "--rule", "gomoku"]);
+    assert_eq!(o.status.code(), Some(2));
+    // Bad arguments are clap's: usage on stderr, exit 2; --help on stdout, exit 0.
+    let o = analyse(&[
+        "tests/data/games/ignored-three.sgf",
+        "--time",
+        "10",
+        "--nodes",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = analyse(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("--nodes") && stdout(&o).contains("missed win"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,411 @@
+//! The learned evaluation: pattern classes, weight files, the incremental value sums
+//! against a recomputation, the tuner (loss goes down on a shipped sample; known
+//! weights are recovered from synthetic data), and `datagen`/`tune` through the binary.
+
+use std::process::Command;
+use tengen::board::weights::{self, class_of, class_patterns, Family, Weights, CLASSES};
+use tengen::board::Board;
+use tengen::eval::evaluate;
+use tengen::eval::tune::{
+    self, fit, loss, parse_data, samples, split, Layout, Record, Sample, TuneOptions,
+};
+use tengen::types::{Color, Pos, Rule, SplitMix64};
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_pbrain-tengen")
+}
+
+#[test]
+fn classes_ignore_direction_and_cover_every_combination() {
+    let mut seen = vec![false; CLASSES];
+    for a in 0..12u8 {
+        for b in 0..12u8 {
+            for c in 0..12u8 {
+                for d in 0..12u8 {
+                    let k = class_of([a, b, c, d]);
+                    assert_eq!(k, class_of([d, c, b, a]));
+                    assert_eq!(k, class_of([b, d, a, c]));
+                    let mut sorted = [a, b, c, d];
+                    sorted.sort_unstable();
+                    assert_eq!(class_patterns(k).map(|p| p as u8), sorted);
+                    seen[k] = true;
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "every class is some combination");
+}
+
+#[test]
+fn builtin_weights_parse_and_round_trip() {
+    for f in Family::ALL {
+        let w = weights::builtin(f);
+        let text = w.to_text("header\nsecond line");
+        assert_eq!(&weights::parse(&text).unwrap(), w, "{}", f.name());
+        let mut v = w.clone();
+        for (i, t) in v.threat.iter_mut().enumerate() {
+            *t = (i as i16 * 37) % 501 - 250;
+        }
+        let text = v.to_text("with every threat entry set");
+        assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
+        assert!(
+            weights::builtin_text(f).starts_with('#'),
+            "{} has a provenance header",
+            f.name()
+        );
+    }
+}
+
+#[test]
+fn malformed_weights_are_clear_errors() {
+    let cases = [
+        ("tempo 0\nDead Dead Dead XX 1 1\n", 2, "unknown pattern"),
+        ("tempo 0\nDead Dead Dead F1 1\n", 2, "found 5 words"),
+        ("tempo 0\nDead Dead Dead F1 1 99999\n", 2, "not a value"),
+        (
+            "tempo 0\nDead Dead Dead F1 1 1\nF1 Dead Dead Dead 2 2\n",
+            3,
+            "listed twice",
+        ),
+        ("# no tempo\nDead Dead Dead F1 1 1\n", 2, "no `tempo` line"),
+        ("tempo 1\ntempo 2\n", 2, "second tempo"),
+        ("tempo x\n", 1, "not a value"),
+        (
+            "tempo 0\nthreat four\n",
+            2,
+            "expected `threat MINE THEIRS N`",
+        ),
+        ("tempo 0\nthreat four huge 3\n", 2, "unknown threat level"),
+        (
+            "tempo 0\nthreat four three 3\nthreat four three 4\n",
+            3,
+            "listed twice",
+        ),
+    ];
+    for (text, line, what) in cases {
+        let e = weights::parse(text).unwrap_err();
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().contains(what), "{text:?}: {e}");
+    }
+    let ok =
+        weights::parse("# c\ntempo -3\nthreat four3 three 250\nB4 F3 Dead Dead 120 -7\n").unwrap();
+    assert_eq!(ok.tempo, -3);
+    assert_eq!(ok.threat[6 * weights::LEVELS + 1], 250);
+    assert_eq!(ok.threat.iter().filter(|&&v| v != 0).count(), 1);
+    let k = class_of([0, 0, 7, 8]);
+    assert_eq!((ok.own[k], ok.opp[k]), (120, -7));
+}
+
+/// The evaluation is the side to move's own sum minus the waiting side's opp sum plus
+/// tempo, and those sums equal a recomputation from the weights over the empty cells
+/// after random make/undo sequences, for every rule.
+#[test]
+fn evaluation_equals_recomputation_for_every_rule() {
+    let mut rng = SplitMix64::new(42);
+    for rule in Rule::ALL {
+        for &(w, h) in &[(15usize, 15usize), (20, 20), (9, 13)] {
+            let mut b = Board::new(w, h, rule).unwrap();
+            for step in 0..300 {
+                let empties: Vec<Pos> = b.cells().filter(|&p| b.is_empty(p)).collect();
+                if empties.is_empty() || b.winner().is_some() || (step % 7 == 6 && b.ply() > 0) {
+                    b.undo_move();
+                    continue;
+                }
+                let near: Vec<Pos> = empties
+                    .iter()
+                    .copied()
+                    .filter(|&p| b.near_count(p) > 0)
+                    .collect();
+                let pool = if near.is_empty() { &empties } else { &near };
+                b.make_move(pool[rng.index(pool.len())]);
+                let me = b.side_to_move();
+                let mine = weights::builtin(Family::of(rule, me));
+                let mut expect = mine.tempo as i32;
+                // The threat levels from a scan of the empty cells, not the counts.
+                let level = |c: Color| {
+                    b.cells()
+                        .filter(|&p| b.is_empty(p))
+                        .map(|p| weights::LEVEL_OF_THREAT[b.threat(p, c) as usize] as usize)
+                        .max()
+                        .unwrap_or(0)
+                };
+                expect += mine.threat[level(me) * weights::LEVELS + level(me.opp())] as i32;
+                for p in b.cells().filter(|&p| b.is_empty(p)) {
+                    for c in Color::BOTH {
+                        let wt = weights::builtin(Family::of(rule, c));
+                        let k = class_of(b.patterns(p, c).map(|x| x as u8));
+                        if c == me {
+                            expect += wt.own[k] as i32;
+                        } else {
+                            expect -= wt.opp[k] as i32;
+                        }
+                    }
+                }
+                assert_eq!(
+                    evaluate(&b),
+                    expect.clamp(-10_000, 10_000),
+                    "{rule:?} {w}x{h} step {step}"
+                );
+                // The tuner's model of the position gives the same value.
+                let layout = tune::Layout::of(rule);
+                let params = layout.pack(&tune::builtin_sets(rule));
+                let model: f64 = tune::features(&b, layout)
+                    .iter()
+                    .map(|&(i, c)| params[i as usize] * c as f64)
+                    .sum();
+                assert_eq!(model as i32, expect, "{rule:?} {w}x{h} step {step}: tuner");
+                b.verify_incremental().unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn data_lines_round_trip_and_errors_name_the_line() {
+    let text = include_str!("data/tune_sample.txt");
+    let recs = parse_data(text).unwrap();
+    assert!(
+        recs.len() >= 200,
+        "the shipped sample has {} positions",
+        recs.len()
+    );
+    for r in recs.iter().take(50) {
+        assert_eq!(&Record::parse(&r.to_line()).unwrap(), r);
+        r.board().unwrap();
+    }
+    for bad in [
+        "0 15 15 12 W hh hh",
+        "3 15 15 12 W hh",
+        "0 15 4 12 W hh",
+        "0 15 15 x W hh",
+        "0 15 15 12 Q hh",
+        "0 15 15 12 W hhh",
+    ] {
+        let e = parse_data(&format!("# ok\n{bad}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("data line 2:"), "{bad}: {e}");
+    }
+    // A stone twice is caught when the position is built.
+    assert!(Record::parse("0 15 15 0 W hhhh").unwrap().board().is_err());
+}
+
+#[test]
+fn tuner_lowers_the_loss_on_the_shipped_sample() {
+    let recs = parse_data(include_str!("data/tune_sample.txt")).unwrap();
+    let layout = Layout::of(Rule::Freestyle);
+    let all = samples(&recs, layout, 0.2).unwrap();
+    let (train, val) = split(all, 20, 7);
+    assert!(!train.is_empty() && !val.is_empty());
+    let mut params = vec![0.0; layout.len()];
+    let before = (loss(&train, &params, 1.0), loss(&val, &params, 1.0));
+    let mut epochs = Vec::new();
+    let opts = TuneOptions {
+        epochs: 20,
+        batch: 32,
+        learning_rate: 2.0,
+        l2: 0.0,
+    };
+    fit(&mut params, &train, &val, &opts, 1, &mut |r| epochs.push(r));
+    assert_eq!(epochs.len(), 20);
+    let after = epochs.last().unwrap();
+    assert!(
+        after.train < before.0 - 0.01,
+        "train {} -> {}",
+        before.0,
+        after.train
+    );
+    assert!(
+        after.validation < before.1,
+        "validation {} -> {}",
+        before.1,
+        after.validation
+    );
+}
+
+/// Synthetic data whose targets come from known weights: the fit recovers them.
+#[test]
+fn tuner_recovers_known_weights() {
+    let layout = Layout::of(Rule::Freestyle);
+    let n = layout.len();
+    let mut rng = SplitMix64::new(3);
+    // 30 "true" classes with values in -100..100 for own and opp; the rest zero.
+    let mut truth = vec![0.0f64; n];
+    let active: Vec<usize> = (0..30).map(|i| i * 37 % CLASSES).collect();
+    for &k in &active {
+        truth[k * 2] = rng.below(200) as f64 - 100.0;
+        truth[k * 2 + 1] = rng.below(200) as f64 - 100.0;
+    }
+    let make = |rng: &mut SplitMix64| -> Sample {
+        let mut f: Vec<(u32, f32)> = Vec::new();
+        for &k in &active {
+            let own = rng.below(4) as f32;
+            let opp = rng.below(4) as f32;
+            if own > 0.0 {
+                f.push(((k * 2) as u32, own));
+            }
+            if opp > 0.0 {
+                f.push(((k * 2 + 1) as u32, -opp));
+            }
+        }
+        let v: f64 = f.iter().map(|&(i, c)| truth[i as usize] * c as f64).sum();
+        Sample {
+            features: f,
+            target: (1.0 / (1.0 + (-v / weights::VALUE_SCALE).exp())) as f32,
+        }
+    };
+    let train: Vec<Sample> = (0..3000).map(|_| make(&mut rng)).collect();
+    let val: Vec<Sample> = (0..300).map(|_| make(&mut rng)).collect();
+    let mut params = vec![0.0; n];
+    let opts = TuneOptions {
+        epochs: 60,
+        batch: 64,
+        learning_rate: 2.0,
+        l2: 0.0,
+    };
+    fit(&mut params, &train, &val, &opts, 5, &mut |_| {});
+    for &k in &active {
+        for s in 0..2 {
+            let (got, want) = (params[k * 2 + s], truth[k * 2 + s]);
+            assert!(
+                (got - want).abs() < 8.0,
+                "class {k} slot {s}: got {got:.1}, want {want}"
+            );
+        }
+    }
+    assert!(loss(&val, &params, 1.0) < loss(&val, &vec![0.0; n], 1.0));
+}
+
+#[test]
+fn renju_fits_separate_black_and_white_sets() {
+    let layout = Layout::of(Rule::Renju);
+    assert_eq!(layout.sets, 2);
+    let b = Board::from_moves(
+        15,
+        15,
+        Rule::Renju,
+        &[Pos::new(7, 7), Pos::new(8, 8), Pos::new(7, 8)],
+    )
+    .unwrap();
+    let f = tune::features(&b, layout);
+    // White to move: white's cells are own (positive, second set), black's opp (negative, first set).
+    let half = CLASSES * 2;
+    assert!(f.iter().any(|&(i, c)| (i as usize) < half && c < 0.0));
+    assert!(f
+        .iter()
+        .any(|&(i, c)| (i as usize) >= half && (i as usize) < 2 * half && c > 0.0));
+    let sets = layout.unpack(&layout.pack(&[&Weights::handset(), &Weights::zero()]));
+    assert_eq!(sets[0], Weights::handset());
+    assert_eq!(sets[1], Weights::zero());
+}
+
+#[test]
+fn tune_cli_writes_weights_that_read_back() {
+    let dir = std::env::temp_dir().join(format!("tengen-tune-{}", std::process::id()));
+    let out = Command::new(exe())
+        .args([
+            "tune",
+            "tests/data/tune_sample.txt",
+            "--epochs",
+            "2",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("epoch   2: train"), "{stdout}");
+    assert!(stdout.contains("hand-set evaluation"), "{stdout}");
+    let text = std::fs::read_to_string(dir.join("freestyle.txt")).unwrap();
+    assert!(text.contains("Written by: pbrain-tengen tune"), "{text}");
+    weights::parse(&text).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    // Bad input: a clear error and status 2.
+    let bad = Command::new(exe())
+        .args(["tune", "no-such-file.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot read no-such-file.txt"));
+    let none = Command::new(exe())
+        .args(["tune", "tests/data/tune_sample.txt", "--rule", "renju"])
+        .output()
+        .unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no positions of rule"));
+}
+
+#[test]
+fn datagen_self_play_writes_parsable_positions() {
+    let out = Command::new(exe())
+        .args([
+            "datagen", "--games", "2", "--nodes", "300", "--size", "9", "--seed", "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let recs = parse_data(&text).unwrap();
+    assert!(recs.len() >= 4, "{text}");
+    for r in &recs {
+        assert_eq!((r.width, r.value), (9, None));
+        assert!(r.result.is_some());
+        let b = r.board().unwrap();
+        assert!(b.winner().is_none());
+    }
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 2/2"));
+}
+
+/// The teacher's `MESSAGE … Eval N` lines become values; mates are skipped.
+#[cfg(unix)] // The fake teacher is a shell script.
+#[test]
+fn datagen_reads_teacher_values() {
+    let dir = std::env::temp_dir().join(format!("tengen-teacher-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("teacher.sh");
+    // Answers START with OK; for every BOARD it reports Eval 10 times the stone count,
+    // or a mate once 12 or more stones are down, then plays 0,0.
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nn=0\nwhile read -r l; do case \"$l\" in\n\
+         START*) echo OK;; BOARD) n=0;; [0-9]*,*,*) n=$((n+1));;\n\
+         DONE) if [ $n -ge 12 ]; then echo \"MESSAGE Depth 3 | Eval +M5\"; else echo \"MESSAGE Depth 3 | Eval $((n*10)) | Time 1ms\"; fi; echo 0,0;;\n\
+         END) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let out = Command::new(exe())
+        .args([
+            "datagen",
+            "--games",
+            "1",
+            "--nodes",
+            "300",
+            "--size",
+            "9",
+            "--teacher",
+        ])
+        .arg(format!("sh {}", script.display()))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    assert!(!recs.is_empty());
+    for r in &recs {
+        assert!(r.moves.len() < 12);
+        assert_eq!(r.value, Some(r.moves.len() as i32 * 10));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
