@@ -19,6 +19,7 @@
 //! | `garbage` | answers a non-move line | `slow` | sleeps 0.15 s before each move |
 //! | `badstart` | answers START with ERROR | `script` | plays MOVES in order, then scans |
 //! | `log` | plays well and appends every line it receives to the file MOVES\[0\] | `spam` | sends MESSAGE lines forever instead of a move |
+//! | `teacher` | a `datagen --teacher`: after each BOARD of N stones it writes `MESSAGE Depth 3 \| Eval <10 N> \| Time 1ms` (or `Eval +M5` from 12 stones on), then `0,0` | | |
 //!
 //! Modes that act before any command (FROM is ignored):
 //!
@@ -214,6 +215,7 @@ fn main() {
                 e.respond();
             }
             "BOARD" => {
+                let mut stones = 0;
                 while let Some(l) = next_line(&mut log) {
                     if l.eq_ignore_ascii_case("DONE") {
                         break;
@@ -221,9 +223,22 @@ fn main() {
                     if let Some(c) = coord(&l) {
                         e.occ.insert(c);
                         e.last = Some(c);
+                        stones += 1;
                     }
                 }
-                e.respond();
+                if e.mode == "teacher" {
+                    if stones >= 12 {
+                        say("MESSAGE Depth 3 | Eval +M5");
+                    } else {
+                        say(&format!(
+                            "MESSAGE Depth 3 | Eval {} | Time 1ms",
+                            stones * 10
+                        ));
+                    }
+                    say("0,0");
+                } else {
+                    e.respond();
+                }
             }
             "END" => exit(0),
             _ => {}
