@@ -366,22 +366,12 @@ fn datagen_self_play_writes_parsable_positions() {
 }
 
 /// The teacher's `MESSAGE … Eval N` lines become values; mates are skipped.
-#[cfg(unix)] // The fake teacher is a shell script.
 #[test]
 fn datagen_reads_teacher_values() {
-    let dir = std::env::temp_dir().join(format!("tengen-teacher-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("teacher.sh");
-    // Answers START with OK; for every BOARD it reports Eval 10 times the stone count,
-    // or a mate once 12 or more stones are down, then plays 0,0.
-    std::fs::write(
-        &script,
-        "#!/bin/sh\nn=0\nwhile read -r l; do case \"$l\" in\n\
-         START*) echo OK;; BOARD) n=0;; [0-9]*,*,*) n=$((n+1));;\n\
-         DONE) if [ $n -ge 12 ]; then echo \"MESSAGE Depth 3 | Eval +M5\"; else echo \"MESSAGE Depth 3 | Eval $((n*10)) | Time 1ms\"; fi; echo 0,0;;\n\
-         END) exit 0;; esac; done\n",
-    )
-    .unwrap();
+    // The scripted test engine's teacher mode answers START with OK; for every BOARD
+    // it reports Eval 10 times the stone count, or a mate once 12 or more stones are
+    // down, then plays 0,0.
+    let teacher = format!("{} teacher", env!("CARGO_BIN_EXE_tengen-scripted-engine"));
     let out = Command::new(exe())
         .args([
             "datagen",
@@ -393,7 +383,7 @@ fn datagen_reads_teacher_values() {
             "9",
             "--teacher",
         ])
-        .arg(format!("sh {}", script.display()))
+        .arg(&teacher)
         .output()
         .unwrap();
     assert!(
@@ -407,5 +397,4 @@ fn datagen_reads_teacher_values() {
         assert!(r.moves.len() < 12);
         assert_eq!(r.value, Some(r.moves.len() as i32 * 10));
     }
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_pbrain-tengen");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// The scripted test engine (tests/engines/scripted.rs); `{}` in the specs below.
 fn script() -> String {
-    format!("{ROOT}/tests/data/engines/scripted.sh")
+    env!("CARGO_BIN_EXE_tengen-scripted-engine").to_string()
 }
 
 fn run(args: &[&str]) -> Output {
@@ -53,7 +54,7 @@ fn help_tells_the_options() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let good = format!("cmd=bash {} good", script());
+    let good = format!("cmd={} good", script());
     let bad_openings = tmp("bad-openings.txt");
     std::fs::write(&bad_openings, "0,0, 1,1\n0,0, 99,0\n").unwrap();
     let bad_openings = bad_openings.to_string_lossy().into_owned();
@@ -139,8 +140,8 @@ fn a_match_writes_results_sgf_and_pgn() {
     let sgf = tmp("m.sgf");
     let pgn = tmp("m.pgn");
     let log = tmp("logs");
-    let a = format!("cmd=bash {} good name=Good", script());
-    let b = format!("cmd=bash {} crash 3 name=Crashy", script());
+    let a = format!("cmd={} good name=Good", script());
+    let b = format!("cmd={} crash 3 name=Crashy", script());
     let t = Instant::now();
     let o = run(&[
         "--engine",
@@ -209,8 +210,8 @@ fn a_match_writes_results_sgf_and_pgn() {
 
 #[test]
 fn sprt_stops_as_soon_as_a_bound_is_crossed() {
-    let a = format!("cmd=bash {} good name=Good", script());
-    let b = format!("cmd=bash {} crash name=Crashy", script());
+    let a = format!("cmd={} good name=Good", script());
+    let b = format!("cmd={} crash name=Crashy", script());
     let o = run(&[
         "--engine",
         &a,
@@ -235,11 +236,11 @@ fn sprt_stops_as_soon_as_a_bound_is_crossed() {
 #[test]
 fn presets_and_argument_files_expand() {
     let args = tmp("args.txt");
-    let a = format!("cmd=bash {} good name=A", script());
+    let a = format!("cmd={} good name=A", script());
     std::fs::write(
         &args,
         format!(
-            "# engines for the test\n--engine \"{a}\"\n--engine \"cmd=bash {} good name=B\"\n",
+            "# engines for the test\n--engine \"{a}\"\n--engine \"cmd={} good name=B\"\n",
             script()
         ),
     )
@@ -269,8 +270,8 @@ fn presets_and_argument_files_expand() {
 
 #[test]
 fn names_come_from_about_unless_given() {
-    let good = format!("cmd=bash {} good", script());
-    let named = format!("cmd=bash {} good name=Mine", script());
+    let good = format!("cmd={} good", script());
+    let named = format!("cmd={} good name=Mine", script());
     let o = run(&["--engine", &good, "--engine", &named, "--games", "2"]);
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}");
@@ -280,4 +281,48 @@ fn names_come_from_about_unless_given() {
         out.contains("Score of scripted vs Mine: 1 - 1 - 0"),
         "{out}"
     );
+}
+
+/// An engine given by a bare name: on Windows it is found in the current folder (and
+/// next to the manager), as Windows finds programs; elsewhere only in PATH, and the
+/// message says how to name the one in the current folder.
+#[test]
+fn a_bare_engine_name_is_found_as_the_system_finds_programs() {
+    let dir = tmp("bare");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = if cfg!(windows) {
+        "pbrain-scripted.exe"
+    } else {
+        "pbrain-scripted"
+    };
+    std::fs::copy(script(), dir.join(exe)).unwrap();
+    let o = Command::new(BIN)
+        .args([
+            "match",
+            "--engine",
+            "cmd=pbrain-scripted good name=A",
+            "--engine",
+            "cmd=pbrain-scripted good name=B",
+            "--games",
+            "2",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    if cfg!(windows) {
+        assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("Game ")).count(),
+            2,
+            "{out}"
+        );
+    } else {
+        assert_eq!(o.status.code(), Some(2), "{out}\n{err}");
+        assert!(
+            err.contains("`pbrain-scripted` not found in PATH")
+                && err.contains("./pbrain-scripted"),
+            "{err}"
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! The match runner against scripted engines that misbehave on purpose
-//! (tests/data/engines/scripted.sh): each failure must be adjudicated as the protocol
+//! (`tengen-scripted-engine`, tests/engines/scripted.rs): each failure must be adjudicated as the protocol
 //! spec (§8) says, and the runner must finish in bounded time whatever the engines do.
 
 use std::time::{Duration, Instant};
@@ -10,11 +10,8 @@ use tengen::tournament::{
 use tengen::types::{Color, Pos, Rule};
 
 fn engine(name: &str, args: &str) -> EngineSpec {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/engines/scripted.sh"
-    );
-    EngineSpec::parse(&format!("cmd=bash {script} {args} name={name}")).unwrap()
+    let program = env!("CARGO_BIN_EXE_tengen-scripted-engine");
+    EngineSpec::parse(&format!("cmd={program} {args} name={name}")).unwrap()
 }
 
 fn settings(rule: Rule, turn_ms: u64, match_ms: u64) -> GameSettings {

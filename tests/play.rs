@@ -358,7 +358,18 @@ fn watch_plays_itself_and_other_engines() {
         r.out
     );
     assert!(r.out.contains("Score: black "));
-    let brain = format!("sh {}/tests/data/fake_brain.sh", env!("CARGO_MANIFEST_DIR"));
+    // The scripted test engine plays the first empty cell row by row.
+    let scripted = env!("CARGO_BIN_EXE_tengen-scripted-engine");
+    // What watch calls an engine: its file name (`.exe` included on Windows).
+    let file_name = |p: &str| {
+        std::path::Path::new(p)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    };
+    let name = file_name(scripted);
+    let brain = format!("{scripted} good");
     let r = play(
         &[
             "--watch",
@@ -376,17 +387,18 @@ fn watch_plays_itself_and_other_engines() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(
         r.out
-            .contains("Game 2/2: fake_brain.sh (black) vs Tengen (white)"),
+            .contains(&format!("Game 2/2: {name} (black) vs Tengen (white)")),
         "{}",
         r.out
     );
     assert!(r.out.contains("plays a1"), "the opponent's moves are shown");
     assert!(
-        r.out.contains("Score: Tengen 2 - fake_brain.sh 0"),
+        r.out.contains(&format!("Score: Tengen 2 - {name} 0")),
         "{}",
         r.out
     );
     // Tengen's own brain mode, through the protocol.
+    let tengen = file_name(env!("CARGO_BIN_EXE_pbrain-tengen"));
     let r = play(
         &[
             "--watch",
@@ -404,23 +416,21 @@ fn watch_plays_itself_and_other_engines() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(
         r.out
-            .contains("Game 1/1: Tengen (black) vs pbrain-tengen (white)"),
+            .contains(&format!("Game 1/1: Tengen (black) vs {tengen} (white)")),
         "{}",
         r.out
     );
     assert!(
-        r.out.contains("Move 2: pbrain-tengen (white) plays "),
+        r.out.contains(&format!("Move 2: {tengen} (white) plays ")),
         "{}",
         r.out
     );
     assert!(!r.out.contains("failed:"), "{}", r.out);
     // A silent opponent and a vanishing one end promptly with an error.
-    for cmd in [
-        "exec sleep 30",
-        "true",
-        "echo OK; exec sleep 30",
-        "echo OK; echo 99,99; exec sleep 30",
-    ] {
+    // (silent: never answers; exit: gone at once; timeout: answers START, then never
+    // a move; offboard: answers START, then a move off the board.)
+    for mode in ["silent", "exit", "timeout", "offboard"] {
+        let cmd = &format!("{scripted} {mode}");
         let r = play(
             &[
                 "--watch",
@@ -440,7 +450,7 @@ fn watch_plays_itself_and_other_engines() {
             "{cmd}: {:?}",
             r.elapsed
         );
-        if cmd.starts_with("echo OK") {
+        if mode == "timeout" || mode == "offboard" {
             // It starts, then fails to answer a move: it loses that game.
             assert_eq!(r.code, 0, "{cmd}: {}", r.err);
             assert!(r.out.contains("failed:"), "{cmd}: {}", r.out);

@@ -4,7 +4,7 @@
 //! arguments and prints.
 
 use crate::tournament::opening::{opening_order, parse_openings};
-use crate::tournament::process::probe_about;
+use crate::tournament::process::{locate_program_here, probe_about};
 use crate::tournament::spec::{about_name, dedup_names, split_words};
 use crate::tournament::stats::{EloEstimate, SprtParams, SprtVerdict, Wdl};
 use crate::tournament::{
@@ -293,7 +293,7 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
             None => e.clone(),
         };
         let mut spec = EngineSpec::parse(&text).or_else(usage)?;
-        check_program(&spec.command[0])?;
+        spec.command[0] = check_program(&spec.command[0])?;
         if !spec.name_given {
             // Like c-gomoku-cli: without name= the engine's ABOUT answer names it.
             let wait = Duration::from_millis(args.tolerance_ms.clamp(100, 5000));
@@ -375,20 +375,23 @@ fn plan(args: Args, roots: &[PathBuf]) -> Result<Plan, Failure> {
     })
 }
 
-/// Fails early on a program that does not exist, rather than losing every game.
-fn check_program(program: &str) -> Result<(), Failure> {
-    let p = Path::new(program);
-    let found = if program.contains('/') || program.contains('\\') {
-        p.is_file()
-    } else {
-        std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).any(|d| d.join(p).is_file()))
-            .unwrap_or(false)
-    };
-    if found {
-        Ok(())
-    } else {
-        usage(format!("engine program `{program}` not found"))
+/// Fails early on a program that does not exist, rather than losing every game, and
+/// returns the program to start. On Windows a bare name is also found next to this
+/// executable and in the current folder, as Windows itself does, and is returned as a
+/// full path (Rust starts programs from `PATH` and the executable's folder only).
+fn check_program(program: &str) -> Result<String, Failure> {
+    match locate_program_here(program) {
+        Some(found) if cfg!(windows) => Ok(found.to_string_lossy().into_owned()),
+        Some(_) => Ok(program.to_string()),
+        None => {
+            let here = !program.contains('/') && Path::new(program).is_file();
+            let hint = if here {
+                format!(" in PATH (for the one in the current folder, say ./{program})")
+            } else {
+                String::new()
+            };
+            usage(format!("engine program `{program}` not found{hint}"))
+        }
     }
 }
 

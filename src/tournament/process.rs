@@ -2,7 +2,9 @@
 //! reader thread turns its stdout into time-stamped lines on a channel, so every wait
 //! has a deadline (`recv_timeout`) and a silent or hung engine can never block us.
 
+use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -214,6 +216,81 @@ fn describe_status(st: std::process::ExitStatus) -> String {
     "terminated".to_string()
 }
 
+/// Where [`locate_program`] looks for a program given by a bare name.
+#[derive(Clone, Debug)]
+pub struct ProgramSearch<'a> {
+    /// Windows rules: the folder of the running executable and the current folder
+    /// come before `PATH`, and a name without an extension also matches `NAME.exe`.
+    pub windows: bool,
+    /// The current folder.
+    pub current_dir: Option<&'a Path>,
+    /// The folder holding the running executable (the manager).
+    pub exe_dir: Option<&'a Path>,
+    /// The `PATH` variable.
+    pub path: Option<&'a OsStr>,
+}
+
+/// [`locate_program`] with the rules of the system we run on, this process's folders
+/// and `PATH`.
+pub fn locate_program_here(program: &str) -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok();
+    let exe_dir = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf));
+    let path = std::env::var_os("PATH");
+    locate_program(
+        program,
+        &ProgramSearch {
+            windows: cfg!(windows),
+            current_dir: cwd.as_deref(),
+            exe_dir: exe_dir.as_deref(),
+            path: path.as_deref(),
+        },
+    )
+}
+
+/// Finds the file an engine command's program names, the way the system's own
+/// launcher would, so that a missing engine is reported before any game starts.
+///
+/// A name with a folder in it is taken as it is. A bare name is looked up in `PATH`;
+/// under Windows rules first next to the running executable, then in the current
+/// folder (as `CreateProcess` does: Gomocup users keep brains beside the manager),
+/// and `NAME` also matches `NAME.exe`. The result is the path to start: Rust's
+/// `Command` on Windows does not search the current folder itself, so a brain found
+/// there must be started by its full path.
+pub fn locate_program(program: &str, search: &ProgramSearch<'_>) -> Option<PathBuf> {
+    let with_exe = |p: PathBuf| -> Option<PathBuf> {
+        if p.is_file() {
+            return Some(p);
+        }
+        if search.windows && p.extension().is_none() {
+            let e = p.with_extension("exe");
+            if e.is_file() {
+                return Some(e);
+            }
+        }
+        None
+    };
+    let has_dir = program.contains('/') || (search.windows && program.contains('\\'));
+    if has_dir {
+        let p = PathBuf::from(program);
+        let p = match (p.is_relative(), search.current_dir) {
+            (true, Some(cwd)) => cwd.join(p),
+            _ => p,
+        };
+        return with_exe(p);
+    }
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if search.windows {
+        dirs.extend(search.exe_dir.map(Path::to_path_buf));
+        dirs.extend(search.current_dir.map(Path::to_path_buf));
+    }
+    if let Some(path) = search.path {
+        dirs.extend(std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()));
+    }
+    dirs.into_iter().find_map(|d| with_exe(d.join(program)))
+}
+
 /// The reader thread: one message per line (CR LF, LF or long-line pieces), then EOF.
 fn read_lines(stdout: impl Read, tx: mpsc::Sender<Output>) {
     let mut reader = BufReader::new(stdout);
@@ -239,53 +316,74 @@ fn read_lines(stdout: impl Read, tx: mpsc::Sender<Output>) {
     }
 }
 
-#[cfg(all(test, unix))]
+// Tested in tests/engine_process.rs, against the scripted test engine (a binary of the
+// package, which unit tests cannot locate).
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sh(script: &str) -> EngineProcess {
-        EngineProcess::spawn(&["sh".into(), "-c".into(), script.into()]).unwrap()
+    /// A temporary folder with empty files `names`.
+    fn folder(tag: &str, names: &[&str]) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tengen-locate-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        for n in names {
+            std::fs::write(d.join(n), b"").unwrap();
+        }
+        d
     }
 
     #[test]
-    fn lines_timeouts_and_eof() {
-        let mut e = sh("read a; echo \"got $a\"; printf 'x\\r\\n'; sleep 0.3; echo late");
-        e.send("hello").unwrap();
-        let far = Instant::now() + Duration::from_secs(5);
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "got hello"));
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "x"));
+    fn bare_names_follow_the_system_rules() {
+        let cwd = folder("cwd", &["pbrain-a.exe", "pbrain-b"]);
+        let exe = folder("exe", &["pbrain-a.exe", "pbrain-c.exe"]);
+        let bin = folder("bin", &["pbrain-d"]);
+        let path = std::env::join_paths([&bin]).unwrap();
+        let search = |windows| ProgramSearch {
+            windows,
+            current_dir: Some(&cwd),
+            exe_dir: Some(&exe),
+            path: Some(&path),
+        };
+        let win = search(true);
+        // Next to the manager first, then the current folder, then PATH; `.exe` implied.
         assert_eq!(
-            e.recv(Instant::now() + Duration::from_millis(20)),
-            Recv::Timeout
+            locate_program("pbrain-a.exe", &win),
+            Some(exe.join("pbrain-a.exe"))
         );
-        assert!(matches!(e.recv(far), Recv::Line(_, t) if t == "late"));
-        assert_eq!(e.recv(far), Recv::Eof);
-        assert!(!e.finish(Instant::now() + Duration::from_secs(2)));
-        assert_eq!(e.exit_status().as_deref(), Some("exit status 0"));
-    }
-
-    #[test]
-    fn about_probe() {
-        let cmd = |s: &str| vec!["sh".to_string(), "-c".to_string(), s.to_string()];
-        let a = probe_about(
-            &cmd("read a; echo 'MESSAGE hi'; echo 'name=\"X\"'"),
-            Duration::from_secs(3),
+        assert_eq!(
+            locate_program("pbrain-a", &win),
+            Some(exe.join("pbrain-a.exe"))
         );
-        assert_eq!(a.unwrap().as_deref(), Some("name=\"X\""));
-        let t = Instant::now();
-        let a = probe_about(&cmd("sleep 30"), Duration::from_millis(100));
-        assert_eq!(a.unwrap(), None);
-        assert!(t.elapsed() < Duration::from_secs(2));
-        assert!(probe_about(&["/no/such/engine".to_string()], Duration::from_secs(1)).is_err());
-    }
-
-    #[test]
-    fn a_hung_engine_and_its_children_are_killed() {
-        let mut e = sh("sleep 30; echo never");
-        let start = Instant::now();
-        assert!(e.terminate(Duration::from_millis(100)));
-        // The reader sees EOF only once the `sleep` child (holding stdout) is dead too.
-        assert_eq!(e.recv(Instant::now() + Duration::from_secs(3)), Recv::Eof);
-        assert!(start.elapsed() < Duration::from_secs(3));
+        assert_eq!(locate_program("pbrain-b", &win), Some(cwd.join("pbrain-b")));
+        assert_eq!(
+            locate_program("pbrain-c", &win),
+            Some(exe.join("pbrain-c.exe"))
+        );
+        assert_eq!(locate_program("pbrain-d", &win), Some(bin.join("pbrain-d")));
+        assert_eq!(locate_program("pbrain-e", &win), None);
+        // Unix: PATH only, names are exact.
+        let unix = search(false);
+        assert_eq!(locate_program("pbrain-a.exe", &unix), None);
+        assert_eq!(locate_program("pbrain-b", &unix), None);
+        assert_eq!(
+            locate_program("pbrain-d", &unix),
+            Some(bin.join("pbrain-d"))
+        );
+        // A name with a folder is taken as it is, relative to the current folder.
+        let rel = format!("../{}/pbrain-c", exe.file_name().unwrap().to_string_lossy());
+        assert_eq!(
+            locate_program(&rel, &win),
+            Some(cwd.join(&rel).with_extension("exe"))
+        );
+        assert_eq!(locate_program(&rel, &unix), None);
+        assert_eq!(
+            locate_program("./pbrain-b", &unix),
+            Some(cwd.join("./pbrain-b"))
+        );
+        for d in [cwd, exe, bin] {
+            let _ = std::fs::remove_dir_all(d);
+        }
     }
 }

@@ -142,8 +142,9 @@ pub fn dedup_names(specs: &mut [EngineSpec]) {
 }
 
 /// Splits text into words with shell-like quoting: blanks separate words; `'…'` is
-/// literal; `"…"` allows `\"` and `\\`; a backslash outside quotes escapes the next
-/// character. `#` has no special meaning.
+/// literal; `"…"` allows `\"` and `\\`; a backslash outside quotes escapes a blank, a
+/// quote or a backslash and is itself kept before anything else, so that Windows paths
+/// (`cmd=C:\brains\pbrain-x.exe`) need no quoting. `#` has no special meaning.
 pub fn split_words(text: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut cur = String::new();
@@ -188,7 +189,13 @@ pub fn split_words(text: &str) -> Result<Vec<String>, String> {
             '\\' => {
                 has = true;
                 match chars.next() {
-                    Some(ch) => cur.push(ch),
+                    Some(ch) if ch.is_whitespace() || matches!(ch, '\'' | '"' | '\\') => {
+                        cur.push(ch)
+                    }
+                    Some(ch) => {
+                        cur.push('\\');
+                        cur.push(ch);
+                    }
                     None => return Err(format!("trailing backslash in `{text}`")),
                 }
             }
@@ -281,5 +288,10 @@ mod tests {
         );
         assert_eq!(split_words("''").unwrap(), [""]);
         assert!(split_words("\"x").is_err());
+        // Windows paths keep their backslashes.
+        assert_eq!(
+            split_words(r"C:\brains\pbrain-x.exe a\\b c\'d").unwrap(),
+            [r"C:\brains\pbrain-x.exe", r"a\b", "c'd"]
+        );
     }
 }

@@ -17,6 +17,16 @@ pub fn brain_path() -> &'static str {
     env!("CARGO_BIN_EXE_pbrain-tengen")
 }
 
+/// The command that starts a brain: `TENGEN_BRAIN` split at blanks when it is set
+/// (`scripts/windows-check.sh` sets `wine …/pbrain-tengen.exe` to run the same
+/// transcripts against the Windows build), else the binary cargo built.
+pub fn brain_command() -> Vec<String> {
+    match std::env::var("TENGEN_BRAIN") {
+        Ok(cmd) if !cmd.trim().is_empty() => cmd.split_whitespace().map(String::from).collect(),
+        _ => vec![brain_path().to_string()],
+    }
+}
+
 /// One line the brain wrote, with the time it was read.
 #[derive(Clone, Debug)]
 pub struct OutLine {
@@ -43,14 +53,16 @@ pub struct Brain {
 impl Brain {
     /// Starts the brain with `args` and no `RUST_LOG`.
     pub fn spawn_with(args: &[&str]) -> Brain {
-        let mut child = Command::new(brain_path())
+        let cmd = brain_command();
+        let mut child = Command::new(&cmd[0])
+            .args(&cmd[1..])
             .args(args)
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("spawn pbrain-tengen");
+            .unwrap_or_else(|e| panic!("spawn {cmd:?}: {e}"));
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
         let mut stderr_pipe = child.stderr.take().expect("stderr");
@@ -175,12 +187,10 @@ impl Brain {
         }
     }
 
-    /// Resident memory (VmRSS) in bytes, from /proc.
+    /// Resident memory in bytes: VmRSS from /proc on Linux, the working set from
+    /// `K32GetProcessMemoryInfo` on Windows (the same quantity: pages in RAM).
     pub fn rss_bytes(&self) -> Option<u64> {
-        let s = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb * 1024)
+        memory::resident_bytes(&self.child)
     }
 
     /// Everything the brain wrote to stderr so far.
@@ -211,5 +221,55 @@ impl Brain {
 impl Drop for Brain {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// A child process's resident memory, read the way each system offers it.
+mod memory {
+    use std::process::Child;
+
+    #[cfg(windows)]
+    pub fn resident_bytes(child: &Child) -> Option<u64> {
+        use std::os::windows::io::AsRawHandle;
+
+        /// `PROCESS_MEMORY_COUNTERS` (psapi.h).
+        #[repr(C)]
+        #[derive(Default)]
+        struct Counters {
+            cb: u32,
+            page_fault_count: u32,
+            peak_working_set_size: usize,
+            working_set_size: usize,
+            quota_peak_paged_pool_usage: usize,
+            quota_paged_pool_usage: usize,
+            quota_peak_non_paged_pool_usage: usize,
+            quota_non_paged_pool_usage: usize,
+            pagefile_usage: usize,
+            peak_pagefile_usage: usize,
+        }
+        #[link(name = "kernel32")]
+        extern "system" {
+            fn K32GetProcessMemoryInfo(
+                process: *mut std::ffi::c_void,
+                counters: *mut Counters,
+                cb: u32,
+            ) -> i32;
+        }
+        let mut c = Counters {
+            cb: std::mem::size_of::<Counters>() as u32,
+            ..Counters::default()
+        };
+        // SAFETY: the handle belongs to `child`, which outlives the call, and `c` is a
+        // correctly sized PROCESS_MEMORY_COUNTERS with `cb` set.
+        let ok = unsafe { K32GetProcessMemoryInfo(child.as_raw_handle(), &mut c, c.cb) };
+        (ok != 0).then_some(c.working_set_size as u64)
+    }
+
+    #[cfg(not(windows))]
+    pub fn resident_bytes(child: &Child) -> Option<u64> {
+        let s = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
+        let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
     }
 }

@@ -9,6 +9,19 @@ use std::time::{Duration, Instant};
 /// How long an expectation without `within` waits.
 const DEFAULT_WAIT: Duration = Duration::from_secs(10);
 
+/// Extra time allowed for a reply whose timing began before the brain had written
+/// anything (so the process's start-up lies inside the measured interval), from the
+/// environment variable `TENGEN_FIRST_REPLY_SLACK_MS` (default 0). Under Wine (the
+/// Windows build's check) start-up costs up to a second that no Windows machine pays;
+/// bounds measured from a line sent after the brain's first output are unchanged.
+fn first_reply_slack() -> Duration {
+    std::env::var("TENGEN_FIRST_REPLY_SLACK_MS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .map(Duration::from_millis)
+        .unwrap_or(Duration::ZERO)
+}
+
 /// Tracks which cells are taken, from the lines sent and the moves received, so that
 /// `< move` can check the brain's answer is a legal cell.
 struct Tracker {
@@ -153,6 +166,9 @@ pub fn run(name: &str, text: &str) -> Result<(), String> {
     let mut eol = "\n".to_string();
     let mut last_move = String::new();
     let mut exited = false;
+    let slack = first_reply_slack();
+    // When the brain's first output line arrived.
+    let mut first_output: Option<Instant> = None;
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let line = raw.trim_end();
@@ -178,12 +194,13 @@ pub fn run(name: &str, text: &str) -> Result<(), String> {
                 None => (rest, None),
             };
             let wait = within
-                .map(|d| d + Duration::from_millis(500))
+                .map(|d| d + slack + Duration::from_millis(500))
                 .unwrap_or(DEFAULT_WAIT);
             let deadline = Instant::now() + wait;
             let got = loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 let got = brain.recv(left).map_err(&fail)?;
+                first_output.get_or_insert(got.at);
                 let side = ["MESSAGE ", "INFO ", "DEBUG "]
                     .iter()
                     .find(|p| got.text.starts_with(**p));
@@ -199,7 +216,10 @@ pub fn run(name: &str, text: &str) -> Result<(), String> {
             if !got.terminated {
                 return Err(fail(format!("line '{}' not terminated by LF", got.text)));
             }
-            if let Some(d) = within {
+            if let Some(mut d) = within {
+                if first_output.is_some_and(|f| brain.last_send <= f) {
+                    d += slack; // start-up is inside this interval
+                }
                 let took = got.at.duration_since(brain.last_send);
                 if took > d {
                     return Err(fail(format!("'{}' took {took:?} > {d:?}", got.text)));

@@ -11,6 +11,8 @@ use super::outcome::{color_name, foul_kind, outcome_after_move, Outcome};
 use super::view::{render, Marks};
 use crate::board::Board;
 use crate::engine::Engine;
+use crate::tournament::process::locate_program_here;
+use crate::tournament::spec::split_words;
 use crate::types::{format_value, Color, Pos, Rule};
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::{BufRead, BufReader, Write};
@@ -70,11 +72,21 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// Starts `command` through the shell.
+    /// Starts `command`: through `sh -c` on Unix (so shell syntax works); on Windows
+    /// directly, split into words like a `match --engine` command and found the way
+    /// Windows finds programs. Not through `cmd /C`: killing a hung opponent kills only
+    /// the process we started, and an engine left running under `cmd` would keep our
+    /// own output handles open (Windows children inherit them) for as long as it hangs.
     pub fn spawn(command: &str) -> Result<Brain> {
         let mut cmd = if cfg!(windows) {
-            let mut c = Command::new("cmd");
-            c.arg("/C").arg(command);
+            let words = split_words(command).map_err(|e| anyhow!(e))?;
+            let (program, args) = words
+                .split_first()
+                .ok_or_else(|| anyhow!("empty opponent command"))?;
+            let program = locate_program_here(program)
+                .ok_or_else(|| anyhow!("opponent program `{program}` not found"))?;
+            let mut c = Command::new(program);
+            c.args(args);
             c
         } else {
             let mut c = Command::new("sh");
