@@ -398,3 +398,47 @@ fn datagen_reads_teacher_values() {
         assert_eq!(r.value, Some(r.moves.len() as i32 * 10));
     }
 }
+
+/// `--from-sgf` labels the positions of recorded games (here a `match --sgf` file of two
+/// games) after their opening stones, with each game's result by the board.
+#[test]
+fn datagen_labels_the_positions_of_recorded_games() {
+    let out = Command::new(exe())
+        .args(["datagen", "--from-sgf", "tests/data/games/two-games.sgf"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    // Game 1 (4 moves, 2 opening stones, unfinished): positions after 2 and 3 moves,
+    // drawn. Game 2 (black's five on move 9): its quiet positions after 2.. moves, won
+    // for black.
+    assert!(recs.len() >= 5, "{recs:?}");
+    assert!(recs.iter().all(|r| r.value.is_none()));
+    let lens: Vec<usize> = recs.iter().map(|r| r.moves.len()).collect();
+    assert_eq!(lens[..3], [2, 3, 2]);
+    assert_eq!((recs[0].result, recs[1].result), (Some(0.5), Some(0.5)));
+    for r in &recs[2..] {
+        let black_to_move = r.moves.len() % 2 == 0;
+        assert_eq!(
+            r.result,
+            Some(if black_to_move { 1.0 } else { 0.0 }),
+            "{r:?}"
+        );
+    }
+    let bad = Command::new(exe())
+        .args([
+            "datagen",
+            "--from-sgf",
+            "tests/data/games/two-games.sgf",
+            "--size",
+            "9",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not 9x9"));
+}

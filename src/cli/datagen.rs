@@ -10,6 +10,7 @@
 //! games instead of playing new ones.
 
 use crate::board::{Board, Threat};
+use crate::cli::play::record::parse_games;
 use crate::engine::{Engine, NoReport};
 use crate::eval::tune::Record;
 use crate::search::movegen;
@@ -61,8 +62,8 @@ struct Args {
     /// Nodes per position for the teacher (sent as INFO max_node).
     #[arg(long, default_value_t = 20_000)]
     teacher_nodes: u64,
-    /// Label the positions of the games in this SGF file (one or many games) instead of
-    /// playing self-play games.
+    /// Label the positions of the games in this record file (SGF, one or many games, or
+    /// Piskvork's `.psq`) instead of playing self-play games.
     #[arg(long)]
     from_sgf: Option<String>,
     /// Output file (appended to); standard output without it.
@@ -263,7 +264,7 @@ pub fn main(args: &[String]) -> Result<i32> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-            sgf_games(&text, args.size, rule)?
+            record_games(&text, args.size, rule).with_context(|| path.clone())?
         }
         None => Vec::new(),
     };
@@ -361,44 +362,24 @@ pub fn main(args: &[String]) -> Result<i32> {
 /// One game: its moves, the winner, and the number of opening stones.
 type Game = (Vec<Pos>, Option<Color>, usize);
 
-/// The games of an SGF text (one or many): moves, winner by the board, and the number
-/// of opening stones (moves commented `opening` by our match runner).
-fn sgf_games(text: &str, size: usize, rule: Rule) -> Result<Vec<Game>> {
+/// The games of a record file (an SGF collection, as `match --sgf` writes, or a
+/// `.psq` game), read by the same code as `play` and `analyse`: moves, the winner by
+/// the board, and the opening stones (moves commented `opening` by our match runner).
+fn record_games(text: &str, size: usize, rule: Rule) -> Result<Vec<Game>> {
     let mut out = Vec::new();
-    for (n, game) in text.split("(;").skip(1).enumerate() {
-        if let Some(sz) = game.split("SZ[").nth(1) {
-            let sz: usize = sz.split(']').next().unwrap_or("").parse().unwrap_or(0);
-            if sz != size {
-                bail!("SGF game {}: size {sz}, not {size}", n + 1);
-            }
+    for (n, (rec, notes)) in parse_games(text, Some(size))?.into_iter().enumerate() {
+        if (rec.width, rec.height) != (size, size) {
+            bail!(
+                "game {}: {}x{} board, not {size}x{size}",
+                n + 1,
+                rec.width,
+                rec.height
+            );
         }
-        let mut moves = Vec::new();
-        let mut opening = 0;
-        for node in game.split(';').skip(1) {
-            let node = node.trim_start();
-            let Some(rest) = node.strip_prefix("B[").or_else(|| node.strip_prefix("W[")) else {
-                continue;
-            };
-            let b = rest.as_bytes();
-            if b.len() < 3
-                || b[2] != b']'
-                || !b[0].is_ascii_lowercase()
-                || !b[1].is_ascii_lowercase()
-            {
-                bail!(
-                    "SGF game {}: bad move {:?}",
-                    n + 1,
-                    &rest[..rest.len().min(4)]
-                );
-            }
-            moves.push(Pos::new((b[0] - b'a') as usize, (b[1] - b'a') as usize));
-            if node.contains("C[opening]") {
-                opening = moves.len();
-            }
-        }
-        let board = Board::from_moves(size, size, rule, &moves);
-        let winner = board.ok().and_then(|b| b.winner());
-        out.push((moves, winner, opening.max(1)));
+        let winner = Board::from_moves(size, size, rule, &rec.moves)
+            .ok()
+            .and_then(|b| b.winner());
+        out.push((rec.moves, winner, notes.opening.max(1)));
     }
     Ok(out)
 }
