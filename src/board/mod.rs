@@ -20,7 +20,7 @@ use crate::types::{Color, Pos, Rule, DIR_OFFSET, GRID, MAX_SIZE, MIN_SIZE, PAD, 
 use pattern::{combo_index, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
 use std::fmt;
 use std::sync::OnceLock;
-use weights::{CellEntry, Family};
+use weights::{CellEntry, Family, Weights};
 
 /// What occupies a cell of the padded grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -166,6 +166,8 @@ pub struct Board {
     /// The per-colour pattern-combination tables (threat, ordering score, learned
     /// values), held here so the hot path skips the lazy initialisation check.
     combos: [&'static [CellEntry]; 2],
+    /// The weight sets of the rule's families, per colour (same reason).
+    weights: [&'static Weights; 2],
     stones: usize,
     blocked: usize,
 }
@@ -218,6 +220,10 @@ impl Board {
             combos: [
                 weights::cell_table(Family::of(rule, Color::Black)),
                 weights::cell_table(Family::of(rule, Color::White)),
+            ],
+            weights: [
+                weights::builtin(Family::of(rule, Color::Black)),
+                weights::builtin(Family::of(rule, Color::White)),
             ],
             stones: 0,
             blocked: 0,
@@ -547,10 +553,10 @@ impl Board {
         self.value_sum[color.idx()]
     }
 
-    /// The learned `[own, opp]` values of a stone of `color` at `p` (empty cells).
+    /// The weight set that values `color`'s cells (its family under the rule).
     #[inline]
-    pub fn cell_values(&self, p: Pos, color: Color) -> [i16; 2] {
-        self.values[p.idx()][color.idx()]
+    pub fn weights(&self, color: Color) -> &'static Weights {
+        self.weights[color.idx()]
     }
 
     /// Number of empty cells where `color` makes threat class `t`.

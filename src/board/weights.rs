@@ -103,23 +103,15 @@ fn classes() -> &'static Classes {
             }
         }
         debug_assert_eq!(patterns.len(), CLASSES);
+        // A combination's class is the class of its patterns sorted.
         let mut of_combo = vec![0u16; 12 * 12 * 12 * 12];
         for (k, p) in patterns.iter().enumerate() {
-            // Every permutation of the sorted four maps to the class.
-            let s = p.map(|x| x as u8);
-            for i in 0..4 {
-                for j in 0..4 {
-                    for l in 0..4 {
-                        for m in 0..4 {
-                            let mut idx = [i, j, l, m];
-                            idx.sort_unstable();
-                            if idx == [0, 1, 2, 3] {
-                                of_combo[combo_index([s[i], s[j], s[l], s[m]])] = k as u16;
-                            }
-                        }
-                    }
-                }
-            }
+            of_combo[combo_index(p.map(|x| x as u8))] = k as u16;
+        }
+        for i in 0..of_combo.len() {
+            let mut p = [i / 1728, i / 144 % 12, i / 12 % 12, i % 12].map(|x| x as u8);
+            p.sort_unstable();
+            of_combo[i] = of_combo[combo_index(p)];
         }
         Classes { of_combo, patterns }
     })
@@ -402,11 +394,4 @@ pub fn cell_table(family: Family) -> &'static [CellEntry] {
             })
             .collect()
     })
-}
-
-/// Builds every family's table now (start-up warm-up).
-pub fn warm() {
-    for f in Family::ALL {
-        cell_table(f);
-    }
 }

@@ -10,7 +10,7 @@
 
 pub mod tune;
 
-use crate::board::weights::{self, Family};
+use crate::board::weights;
 use crate::board::Board;
 use crate::types::Value;
 
@@ -25,7 +25,7 @@ pub fn evaluate(board: &Board) -> Value {
     let me = board.side_to_move();
     let own = board.value_sum(me)[0];
     let opp = board.value_sum(me.opp())[1];
-    let w = weights::builtin(Family::of(board.rule(), me));
+    let w = board.weights(me);
     let threat = w.threat[board.threat_level(me) * weights::LEVELS + board.threat_level(me.opp())];
     (own - opp + w.tempo as i32 + threat as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
