@@ -134,6 +134,24 @@ fn zobrist() -> &'static Zobrist {
     })
 }
 
+/// The totals before a move and where its changed cells start in `Board::saved`.
+#[derive(Clone)]
+struct Frame {
+    value_sum: [[i32; 2]; 2],
+    threat_count: [[u16; Threat::COUNT]; 2],
+    start: usize,
+}
+
+/// An empty cell's pattern state before a move changed it.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    q: u16,
+    patterns: [[u8; 4]; 2],
+    threats: [Threat; 2],
+    scores: [i16; 2],
+    values: [[i16; 2]; 2],
+}
+
 /// A Gomoku position with incrementally maintained pattern state.
 #[derive(Clone)]
 pub struct Board {
@@ -161,8 +179,19 @@ pub struct Board {
     near: Box<[u8; GRID]>,
     hash: u64,
     history: Vec<Pos>,
+    /// What each move in `history` changed, so that undo restores it instead of
+    /// recomputing it: the sums before the move, and the empty cells whose patterns
+    /// it changed with their state before it (in `saved`, from `start` on).
+    frames: Vec<Frame>,
+    saved: Vec<SavedCell>,
     on_board: Vec<Pos>,
     tables: [&'static [u8]; 2],
+    /// Both colours' patterns per line code, one byte (see [`pattern::pair_table`]).
+    pairs: &'static [u8],
+    /// How far along a line a stone can change an empty cell's patterns: 4 when both
+    /// colours win with five or more (a stone five cells away shares no five with
+    /// the cell), else 5 (it can make or break an overline or a caro block).
+    reach: i32,
     /// The per-colour pattern-combination tables (threat, ordering score, learned
     /// values), held here so the hot path skips the lazy initialisation check.
     combos: [&'static [CellEntry]; 2],
@@ -212,11 +241,15 @@ impl Board {
             near: Box::new([0; GRID]),
             hash: 0,
             history: Vec::with_capacity(width * height),
+            frames: Vec::with_capacity(width * height),
+            saved: Vec::new(),
             on_board,
             tables: [
                 pattern::table(WinKind::of(rule, Color::Black), Color::Black),
                 pattern::table(WinKind::of(rule, Color::White), Color::White),
             ],
+            pairs: pattern::pair_table(rule),
+            reach: if rule == Rule::Freestyle { 4 } else { 5 },
             combos: [
                 weights::cell_table(Family::of(rule, Color::Black)),
                 weights::cell_table(Family::of(rule, Color::White)),
@@ -284,9 +317,9 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, p: Pos, d: usize) {
-        let code = self.lines[p.idx()][d] as usize;
-        self.patterns[p.idx()][0][d] = self.tables[0][code];
-        self.patterns[p.idx()][1][d] = self.tables[1][code];
+        let pair = self.pairs[self.lines[p.idx()][d] as usize];
+        self.patterns[p.idx()][0][d] = pair & 15;
+        self.patterns[p.idx()][1][d] = pair >> 4;
     }
 
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
@@ -321,8 +354,46 @@ impl Board {
         }
     }
 
-    /// Writes `cell` at `p` and updates line codes, patterns, threats and sums.
-    fn set_cell(&mut self, p: Pos, cell: Cell) {
+    /// Re-reads the patterns of the empty cell `q` in direction `d` from its line code
+    /// and, for each colour whose pattern changed, its threat class, score and values,
+    /// adjusting the sums by the difference. Most cells a move touches keep their
+    /// patterns (a stone four or five cells away rarely changes them), and those cost
+    /// one table byte and nothing else.
+    #[inline]
+    fn update_empty<const SAVE: bool>(&mut self, q: usize, d: usize) {
+        let pair = self.pairs[self.lines[q][d] as usize];
+        let [b, w] = [pair & 15, pair >> 4];
+        if b == self.patterns[q][0][d] && w == self.patterns[q][1][d] {
+            return;
+        }
+        if SAVE {
+            self.saved.push(SavedCell {
+                q: q as u16,
+                patterns: self.patterns[q],
+                threats: self.threats[q],
+                scores: self.scores[q],
+                values: self.values[q],
+            });
+        }
+        self.patterns[q][0][d] = b;
+        self.patterns[q][1][d] = w;
+        for c in 0..2 {
+            let e = self.combos[c][combo_index(self.patterns[q][c])];
+            let [own, opp] = self.values[q][c];
+            self.value_sum[c][0] += e.own as i32 - own as i32;
+            self.value_sum[c][1] += e.opp as i32 - opp as i32;
+            self.values[q][c] = [e.own, e.opp];
+            self.scores[q][c] = e.score;
+            let old = self.threats[q][c];
+            self.threat_count[c][old as usize] -= 1;
+            self.threat_count[c][e.threat as usize] += 1;
+            self.threats[q][c] = e.threat;
+        }
+    }
+
+    /// Writes `cell` at `p` and updates line codes, patterns, threats and sums. With
+    /// `SAVE`, the prior state of every cell it changes goes to `saved`.
+    fn set_cell<const SAVE: bool>(&mut self, p: Pos, cell: Cell) {
         let i = p.idx();
         let was_empty = self.cells[i] == Cell::Empty;
         if was_empty {
@@ -341,12 +412,8 @@ impl Board {
                     let q = q as usize;
                     let line = &mut self.lines[q][d];
                     *line = (*line & !(3 << (2 * s))) | (code << (2 * s));
-                    if self.cells[q] == Cell::Empty {
-                        let qp = Pos(q as u16);
-                        self.account(q, -1);
-                        self.refresh_pattern(qp, d);
-                        self.refresh_threat(qp);
-                        self.account(q, 1);
+                    if k <= self.reach && self.cells[q] == Cell::Empty {
+                        self.update_empty::<SAVE>(q, d);
                     }
                 }
             }
@@ -358,6 +425,35 @@ impl Board {
             self.refresh_threat(p);
             self.account(i, 1);
         }
+    }
+
+    /// Empties `p`, the last move, and restores what placing it changed from the frame
+    /// `make_move` saved. The cell's own pattern state was left untouched while it held
+    /// the stone, so it is already the state from before the move.
+    fn clear_last(&mut self, p: Pos) {
+        let i = p.idx();
+        self.cells[i] = Cell::Empty;
+        for d in 0..4 {
+            let off = DIR_OFFSET[d];
+            for k in 1..=5i32 {
+                for (q, s) in [
+                    (i as i32 + off * k, pattern::slot(-k)),
+                    (i as i32 - off * k, pattern::slot(k)),
+                ] {
+                    self.lines[q as usize][d] &= !(3 << (2 * s));
+                }
+            }
+        }
+        let f = self.frames.pop().expect("a frame per move");
+        for c in self.saved.drain(f.start..).rev() {
+            let q = c.q as usize;
+            self.patterns[q] = c.patterns;
+            self.threats[q] = c.threats;
+            self.scores[q] = c.scores;
+            self.values[q] = c.values;
+        }
+        self.value_sum = f.value_sum;
+        self.threat_count = f.threat_count;
     }
 
     /// Board width (columns).
@@ -476,7 +572,7 @@ impl Board {
     /// Marks an empty cell as blocked (never played, blocks lines).
     pub fn set_blocked(&mut self, p: Pos) -> Result<(), BoardError> {
         self.check_empty(p)?;
-        self.set_cell(p, Cell::Blocked);
+        self.set_cell::<false>(p, Cell::Blocked);
         self.blocked += 1;
         Ok(())
     }
@@ -486,7 +582,8 @@ impl Board {
     pub fn make_move(&mut self, p: Pos) {
         debug_assert!(self.is_empty(p), "make_move on {p:?}");
         let c = self.side;
-        self.set_cell(p, Cell::stone(c));
+        self.push_frame();
+        self.set_cell::<true>(p, Cell::stone(c));
         self.bump_near(p, 1);
         let z = zobrist();
         self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
@@ -502,7 +599,7 @@ impl Board {
         let c = self.cells[p.idx()]
             .color()
             .expect("history cell holds a stone");
-        self.set_cell(p, Cell::Empty);
+        self.clear_last(p);
         self.bump_near(p, -1);
         let z = zobrist();
         self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
@@ -685,8 +782,24 @@ impl Board {
 
     /// Puts a stone down or lifts it without touching history, side or hash: used
     /// only for the forbidden-point recursion.
+    /// Lifting must undo the latest placement, as the recursion does.
     fn place_probe(&mut self, p: Pos, cell: Cell) {
-        self.set_cell(p, cell);
+        if cell == Cell::Empty {
+            self.clear_last(p);
+        } else {
+            self.push_frame();
+            self.set_cell::<true>(p, cell);
+        }
+    }
+
+    /// Records the totals before a placement, for [`Board::clear_last`].
+    #[inline]
+    fn push_frame(&mut self) {
+        self.frames.push(Frame {
+            value_sum: self.value_sum,
+            threat_count: self.threat_count,
+            start: self.saved.len(),
+        });
     }
 
     /// Every forbidden point for black (renju), in board order; empty under other rules.

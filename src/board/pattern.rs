@@ -332,13 +332,41 @@ pub fn swap_colors(code: u32) -> u32 {
     code ^ (differ | (differ << 1))
 }
 
+// The pair table packs two patterns in a byte.
+const _: () = assert!(Pattern::COUNT <= 16, "a pattern must fit in four bits");
+
+/// Both colours' pattern tables of `rule` in one: the byte for a line code holds
+/// black's pattern in its low four bits and white's in its high four. The board's
+/// update reads one byte per cell instead of two from tables twice the size, which
+/// halves the cache traffic of the hottest loop.
+pub fn pair_table(rule: Rule) -> &'static [u8] {
+    static PAIRS: [OnceLock<Box<[u8]>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let i = Rule::ALL
+        .iter()
+        .position(|&r| r == rule)
+        .expect("every rule is in Rule::ALL");
+    PAIRS[i].get_or_init(|| {
+        let black = table(WinKind::of(rule, Color::Black), Color::Black);
+        let white = table(WinKind::of(rule, Color::White), Color::White);
+        black
+            .iter()
+            .zip(white)
+            .map(|(&b, &w)| b | (w << 4))
+            .collect()
+    })
+}
+
 /// Builds every table now, so that later look-ups never pay for it (call at start-up,
 /// for example from a background thread).
 pub fn warm_tables() {
     for rule in Rule::ALL {
-        for c in Color::BOTH {
-            table(WinKind::of(rule, c), c);
-        }
+        pair_table(rule);
     }
 }
 
@@ -463,6 +491,25 @@ pub fn combos() -> &'static [(Threat, i16)] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The board skips re-reading freestyle patterns five cells from a move
+    /// (`Board::reach`): this is why that is sound. The pair table packs both
+    /// colours, so it is checked at once.
+    #[test]
+    fn freestyle_patterns_ignore_the_fifth_neighbours() {
+        let pairs = pair_table(Rule::Freestyle);
+        let far = (3 << (2 * slot(-5))) | (3 << (2 * slot(5)));
+        for code in 0..CODES as u32 {
+            assert_eq!(
+                pairs[code as usize],
+                pairs[(code & !far) as usize],
+                "{code:#x}"
+            );
+        }
+        // Under exact five the fifth neighbour matters (it makes an overline).
+        let exact = pair_table(Rule::Standard);
+        assert!((0..CODES as u32).any(|c| exact[c as usize] != exact[(c & !far) as usize]));
+    }
 
     /// Builds a line code from a picture like `"..XX.[.]XO..."`: eleven characters,
     /// the centre (index 5) must be `.` and stands for the cell itself.

