@@ -354,18 +354,12 @@ impl Board {
         }
     }
 
-    /// Re-reads the patterns of the empty cell `q` in direction `d` from its line code
-    /// and, for each colour whose pattern changed, its threat class, score and values,
-    /// adjusting the sums by the difference. Most cells a move touches keep their
-    /// patterns (a stone four or five cells away rarely changes them), and those cost
-    /// one table byte and nothing else.
+    /// Applies new patterns to the empty cell `q` in direction `d`: saves its prior
+    /// state (with `SAVE`), then re-reads threat class, score and values for both
+    /// colours and adjusts the sums by the difference.
     #[inline]
-    fn update_empty<const SAVE: bool>(&mut self, q: usize, d: usize) {
-        let pair = self.pairs[self.lines[q][d] as usize];
-        let [b, w] = [pair & 15, pair >> 4];
-        if b == self.patterns[q][0][d] && w == self.patterns[q][1][d] {
-            return;
-        }
+    fn apply_patterns<const SAVE: bool>(&mut self, q: usize, d: usize, pair: u8) {
+        let q = q & (GRID - 1);
         if SAVE {
             self.saved.push(SavedCell {
                 q: q as u16,
@@ -375,8 +369,8 @@ impl Board {
                 values: self.values[q],
             });
         }
-        self.patterns[q][0][d] = b;
-        self.patterns[q][1][d] = w;
+        self.patterns[q][0][d] = pair & 15;
+        self.patterns[q][1][d] = pair >> 4;
         for c in 0..2 {
             let e = self.combos[c][combo_index(self.patterns[q][c])];
             let [own, opp] = self.values[q][c];
@@ -393,6 +387,11 @@ impl Board {
 
     /// Writes `cell` at `p` and updates line codes, patterns, threats and sums. With
     /// `SAVE`, the prior state of every cell it changes goes to `saved`.
+    ///
+    /// Two passes: the first rewrites the forty line codes and collects the empty
+    /// cells whose patterns changed (a cell four or five steps away usually keeps
+    /// them, and costs one table byte); the second updates only those. Keeping the
+    /// heavy update out of the unrolled first pass keeps that pass small.
     fn set_cell<const SAVE: bool>(&mut self, p: Pos, cell: Cell) {
         let i = p.idx();
         let was_empty = self.cells[i] == Cell::Empty;
@@ -401,22 +400,34 @@ impl Board {
         }
         self.cells[i] = cell;
         let code = cell.code();
+        let mut changed = [(0u16, 0u8, 0u8); 40];
+        let mut n = 0;
         for d in 0..4 {
-            let off = DIR_OFFSET[d];
-            for k in 1..=5i32 {
+            let off = DIR_OFFSET[d] as isize;
+            for k in 1..=5isize {
                 // The cell k steps ahead sees p at offset −k; the one behind at +k.
+                // (Plain statements, not a loop over the pair: the compiler then
+                // unrolls this fully instead of building the pair on the stack.)
                 for (q, s) in [
-                    (i as i32 + off * k, pattern::slot(-k)),
-                    (i as i32 - off * k, pattern::slot(k)),
+                    (i.wrapping_add_signed(off * k), pattern::slot(-k as i32)),
+                    (i.wrapping_add_signed(-off * k), pattern::slot(k as i32)),
                 ] {
-                    let q = q as usize;
-                    let line = &mut self.lines[q][d];
-                    *line = (*line & !(3 << (2 * s))) | (code << (2 * s));
-                    if k <= self.reach && self.cells[q] == Cell::Empty {
-                        self.update_empty::<SAVE>(q, d);
+                    let q = q & (GRID - 1);
+                    let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
+                    self.lines[q][d] = line;
+                    if k as i32 <= self.reach && self.cells[q] == Cell::Empty {
+                        let pair = self.pairs[line as usize];
+                        let old = self.patterns[q][0][d] | (self.patterns[q][1][d] << 4);
+                        if pair != old {
+                            changed[n] = (q as u16, d as u8, pair);
+                            n += 1;
+                        }
                     }
                 }
             }
+        }
+        for &(q, d, pair) in &changed[..n] {
+            self.apply_patterns::<SAVE>(q as usize, d as usize, pair);
         }
         if cell == Cell::Empty {
             for d in 0..4 {
@@ -434,14 +445,12 @@ impl Board {
         let i = p.idx();
         self.cells[i] = Cell::Empty;
         for d in 0..4 {
-            let off = DIR_OFFSET[d];
-            for k in 1..=5i32 {
-                for (q, s) in [
-                    (i as i32 + off * k, pattern::slot(-k)),
-                    (i as i32 - off * k, pattern::slot(k)),
-                ] {
-                    self.lines[q as usize][d] &= !(3 << (2 * s));
-                }
+            let off = DIR_OFFSET[d] as isize;
+            for k in 1..=5isize {
+                let ahead = i.wrapping_add_signed(off * k) & (GRID - 1);
+                let behind = i.wrapping_add_signed(-off * k) & (GRID - 1);
+                self.lines[ahead][d] &= !(3 << (2 * pattern::slot(-k as i32)));
+                self.lines[behind][d] &= !(3 << (2 * pattern::slot(k as i32)));
             }
         }
         let f = self.frames.pop().expect("a frame per move");
