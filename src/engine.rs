@@ -4,7 +4,10 @@
 
 use crate::board::{Board, BoardError, Threat};
 use crate::search::movegen::{self, MoveList};
-use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE};
+use crate::search::params::{
+    ROOT_BRANCH, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE, ROOT_VCT_CHECK_NODES,
+    ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_DEPTH, ROOT_VCT_PASS_NODES, ROOT_VCT_PASS_PERMILLE,
+};
 use crate::search::time::{Clock, TimeLimits, Timer};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, vcf, Limits};
@@ -338,10 +341,12 @@ impl Engine {
                 return quick;
             }
         }
+        let mut limits = limits;
+        let refuted = self.lost_to_threats(&moves, &limits, &timer, stop, &mut quick.nodes);
+        limits.excluded.extend(refuted);
         let threads = self.options.threads.clamp(1, MAX_THREADS);
         let board = self.board.clone();
         let tt = self.table();
-        let mut limits = limits;
         if limits.max_nodes > 0 {
             limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
         }
@@ -352,6 +357,78 @@ impl Engine {
             result.pv = vec![result.best];
         }
         result
+    }
+
+    /// Threat defence at the root (issue 9, item 3). If the opponent, were we to pass,
+    /// would win by continuous threats (VCT), then each root move the search would try
+    /// is checked: those after which the opponent still wins by VCT are proven lost,
+    /// and returned so that the search leaves them out. Nothing is returned when no
+    /// threat is found, when every checked move loses (the search then picks the
+    /// longest resistance), or when the opponent already has an open three (the move
+    /// generator restricts the moves to its defences). A check cut short by its budget
+    /// counts as holding: only proven losses are excluded.
+    fn lost_to_threats(
+        &mut self,
+        moves: &MoveList,
+        limits: &Limits,
+        timer: &Timer,
+        stop: &AtomicBool,
+        used: &mut u64,
+    ) -> Vec<Pos> {
+        let me = self.board.side_to_move();
+        let opp = me.opp();
+        if self.board.threat_count(opp, Threat::Five) > 0
+            || movegen::has_playable_flex4(&mut self.board, opp)
+        {
+            return Vec::new();
+        }
+        let hard = limits.time.hard_ms;
+        let share = |permille: u64| hard.saturating_mul(permille) / 1000;
+        let node_share = |permille: u64, cap: u64| match limits.max_nodes {
+            0 => cap,
+            n => cap.min(n.saturating_mul(permille) / 1000),
+        };
+        // The opponent to move on our stones: a null move.
+        let mut probe = self.board.clone();
+        probe.set_side(opp);
+        let deadline = timer.deadline(timer.elapsed_ms() + share(ROOT_VCT_PASS_PERMILLE));
+        let nodes = node_share(ROOT_VCT_PASS_PERMILLE, ROOT_VCT_PASS_NODES);
+        let mut budget = vcf::Budget::timed(nodes, deadline, stop);
+        let threat = vcf::vct(&mut probe, ROOT_VCT_DEPTH, &mut budget);
+        *used += budget.used();
+        if threat.is_none() {
+            return Vec::new();
+        }
+        let candidates: Vec<Pos> = moves
+            .iter()
+            .map(|m| m.0)
+            .filter(|m| !limits.excluded.contains(m))
+            .take(ROOT_BRANCH)
+            .collect();
+        let deadline = timer.deadline(timer.elapsed_ms() + share(ROOT_VCT_CHECK_PERMILLE));
+        let per_move = node_share(ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_CHECK_NODES)
+            / candidates.len().max(1) as u64;
+        let mut refuted = Vec::new();
+        let mut held = 0;
+        for m in candidates {
+            if Instant::now() >= deadline || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let mut budget = vcf::Budget::timed(per_move.max(1), deadline, stop);
+            self.board.make_move(m);
+            let r = vcf::vct(&mut self.board, ROOT_VCT_DEPTH, &mut budget);
+            self.board.undo_move();
+            *used += budget.used();
+            match r {
+                Some(_) => refuted.push(m),
+                None => held += 1,
+            }
+        }
+        log::debug!("root VCT defence: {} lost, {held} hold", refuted.len());
+        if held == 0 {
+            return Vec::new();
+        }
+        refuted
     }
 
     /// The `n` best moves, best first (multi-PV by excluding earlier answers). The time

@@ -8,7 +8,7 @@ use tengen::search::Limits;
 use tengen::types::{Pos, Rule, VALUE_MATE_BOUND};
 
 /// The bench node count. A change that alters it must say `Bench: N` in its commit.
-const BENCH_SIGNATURE: u64 = 786_722;
+const BENCH_SIGNATURE: u64 = 2_033_091;
 
 #[test]
 fn bench_signature_is_pinned() {
@@ -199,4 +199,92 @@ fn renju_threes_completed_only_on_fouls_do_not_narrow_whites_moves() {
         "found {false_threats} false black threes"
     );
     assert!(real_threats >= 3, "found {real_threats} real black threes");
+}
+
+/// VCT through its real function: a double open three wins by threats in one threat
+/// move (then a straight four), a lone three that gets blocked does not, and depth 0
+/// leaves only the VCF (none here).
+#[test]
+fn vct_finds_a_double_three_and_not_a_lone_three() {
+    use tengen::search::vcf::{vct, Budget};
+    // X to move: 8,7 makes open threes along row 7 and column 8 at once.
+    let double = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . X X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . O . O . . . . . . . . . . .
+        . . . . . . . O . . . . . O .";
+    let mut b = Board::parse_diagram(double, Rule::Freestyle).unwrap();
+    assert_eq!(b.side_to_move(), tengen::types::Color::Black);
+    let before = b.to_diagram();
+    assert!(vct(&mut b, 1, &mut Budget::nodes(100_000)).is_some());
+    assert!(vct(&mut b, 0, &mut Budget::nodes(100_000)).is_none());
+    assert_eq!(
+        b.to_diagram(),
+        before,
+        "the search leaves the board as it found it"
+    );
+    // Only one line: a three is blocked and nothing follows.
+    let lone = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . X X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . O .";
+    let mut b = Board::parse_diagram(lone, Rule::Freestyle).unwrap();
+    assert!(vct(&mut b, 4, &mut Budget::nodes(100_000)).is_none());
+}
+
+/// The root threat defence: the opponent (O) has no open three yet, but would win by
+/// threats if we passed (a double three at 8,7, or a three first). A shallow search
+/// cannot see that; the move chosen must leave O without a VCT.
+#[test]
+fn root_defence_leaves_the_opponent_without_a_vct() {
+    use tengen::search::vcf::{vct, Budget};
+    let diagram = "
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . . . O . . . . . .
+        . . . . . . O O . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . X . X . . . . . . . . . . .
+        . . . . . . . X . . . . . X .";
+    let b = Board::parse_diagram(diagram, Rule::Freestyle).unwrap();
+    for depth in [1, 2] {
+        let (m, _) = best(diagram, Rule::Freestyle, depth);
+        let mut after = b.clone();
+        after.play(m).unwrap();
+        assert!(
+            vct(&mut after, 6, &mut Budget::nodes(1_000_000)).is_none(),
+            "depth {depth}: {m:?} lets O win by threats"
+        );
+    }
 }

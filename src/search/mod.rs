@@ -472,8 +472,10 @@ impl<'a> Searcher<'a> {
                 }
             };
             if self.aborted {
-                // A partial iteration counts only if it already has a better-known move.
-                if !self.pv[0].is_empty() && result.best == Pos::NONE {
+                // A cut-short iteration counts when it has a root move: one is put in
+                // pv[0] only after its search at this depth finished above alpha, so
+                // it is the previous best confirmed, or a move that beat it.
+                if !self.pv[0].is_empty() {
                     result.best = self.pv[0][0];
                     result.pv = self.pv[0].clone();
                 }

@@ -37,3 +37,14 @@ pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;
 /// A move that makes a four costs no depth (its answer is forced). Off: see MAX_BRANCH
 /// for the games that decided it.
 pub const FOUR_EXTENSION: bool = false;
+/// Threat moves (fours and threes) the opponent's VCT may play in the root defence.
+pub const ROOT_VCT_DEPTH: u32 = 6;
+/// Share (per mille) of the hard time limit for finding whether the opponent would win
+/// by VCT if we passed...
+pub const ROOT_VCT_PASS_PERMILLE: u64 = 100;
+/// ...and its node cap.
+pub const ROOT_VCT_PASS_NODES: u64 = 200_000;
+/// Share (per mille) of the hard time limit for checking the root moves against it...
+pub const ROOT_VCT_CHECK_PERMILLE: u64 = 250;
+/// ...and the node cap of all the checks together.
+pub const ROOT_VCT_CHECK_NODES: u64 = 1_000_000;

@@ -21,8 +21,13 @@ pub const MIN_MOVES_LEFT: i64 = 20;
 pub const EXPECTED_MOVES: i64 = 40;
 /// The hard limit as a multiple (per mille) of the per-move share of the match clock.
 pub const HARD_PER_SHARE_PERMILLE: i64 = 2_500;
-/// The soft limit as a fraction (per mille) of the optimum.
+/// The soft limit as a fraction (per mille) of the optimum, under a match clock (time
+/// saved now is time for later moves).
 pub const SOFT_PERMILLE: i64 = 600;
+/// The soft limit as a fraction (per mille) of the turn limit when only the turn is
+/// limited: time not used now is lost, and an iteration cut short still counts (the
+/// search keeps a root move that beat the previous best at the new depth).
+pub const TURN_SOFT_PERMILLE: i64 = 1000;
 /// Smallest budget ever given (ms): enough for a shallow, safe answer.
 pub const MIN_BUDGET_MS: i64 = 5;
 /// The value of `time_left` that means "no match clock".
@@ -69,7 +74,13 @@ impl TimeLimits {
             None => None,
         };
         let (optimum, hard) = match left {
-            None => (turn, turn),
+            None => {
+                let soft = turn * TURN_SOFT_PERMILLE / 1000;
+                return TimeLimits {
+                    soft_ms: soft.max(1) as u64,
+                    hard_ms: turn.max(MIN_BUDGET_MS) as u64,
+                };
+            }
             Some(left) => {
                 let own_moves = (ply as i64) / 2;
                 let moves_left = (EXPECTED_MOVES - own_moves).max(MIN_MOVES_LEFT);
@@ -136,7 +147,8 @@ mod tests {
         let t = TimeLimits::compute(&c, 10);
         assert!(t.hard_ms < 1000 - RESERVE_MS as u64 + 1);
         assert!(t.hard_ms >= 800);
-        assert!(t.soft_ms < t.hard_ms);
+        // Time not used on this move is lost: search until the turn limit.
+        assert_eq!(t.soft_ms, t.hard_ms * TURN_SOFT_PERMILLE as u64 / 1000);
     }
 
     #[test]

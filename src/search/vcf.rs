@@ -18,6 +18,8 @@ pub struct Budget<'a> {
     /// Positions (by key) where no VCF exists within the stored number of fours:
     /// different orders of the same fours meet again, and deepening repeats work.
     failed: Option<fxhash::FxHashMap<u64, u32>>,
+    /// The same for [`vct`], by number of threat moves.
+    vct_failed: fxhash::FxHashMap<u64, u32>,
 }
 
 impl<'a> Budget<'a> {
@@ -29,6 +31,7 @@ impl<'a> Budget<'a> {
             deadline: None,
             stop: None,
             failed: None,
+            vct_failed: fxhash::FxHashMap::default(),
         }
     }
     /// A budget of `nodes` nodes that also ends at `deadline` or when `stop` is set.
@@ -39,6 +42,7 @@ impl<'a> Budget<'a> {
             deadline: Some(deadline),
             stop: Some(stop),
             failed: Some(fxhash::FxHashMap::default()),
+            vct_failed: fxhash::FxHashMap::default(),
         }
     }
     /// Spends one node; false when nothing is left.
@@ -196,6 +200,105 @@ fn vcf_moves(
         if budget.exhausted() {
             return None;
         }
+    }
+    None
+}
+
+/// Fours the VCF inside each VCT node may play.
+const VCT_VCF_DEPTH: u32 = 8;
+
+/// VCT: victory by continuous threats. The attacker (the side to move) plays fours and
+/// open threes; after each, the defender's every answer that can matter is tried: the
+/// block of a four, and against an open three every cell that would make it a four
+/// plus every four of the defender's own (the board's threat-aware move generator, so
+/// renju fouls are excluded for black). The attack wins when every answer loses.
+///
+/// The result is sound within its limits: a defender four that the attacker cannot
+/// answer with a four of his own counts as a defence (the line is abandoned, never
+/// assumed won), and an exhausted budget is "not found". Renju black as the attacker is
+/// not searched (his threes may be fouls), so it is never found. `depth` counts the
+/// attacker's threat moves. Returns the plies to the five.
+pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
+    vct_move(board, depth, budget).map(|(_, plies)| plies)
+}
+
+/// Like [`vct`], and also returns the attacker's first move.
+pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(Pos, u32)> {
+    let me = board.side_to_move();
+    let opp = me.opp();
+    if let Some(p) = board.find_threat(me, Threat::Five) {
+        return Some((p, 1));
+    }
+    if budget.exhausted() {
+        return None;
+    }
+    let mut line = Vec::new();
+    if let Some(plies) = vcf_line(board, VCT_VCF_DEPTH, budget, &mut line) {
+        return Some((line[0], plies));
+    }
+    if depth == 0
+        || board.threat_count(opp, Threat::Five) > 0
+        || (me == Color::Black && board.rule() == Rule::Renju)
+    {
+        return None;
+    }
+    let key = board.hash();
+    if budget.vct_failed.get(&key).is_some_and(|&d| d >= depth) {
+        return None;
+    }
+    if !budget.take() {
+        return None;
+    }
+    let mut attacks: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
+    for p in board.cells() {
+        if board.is_empty(p) {
+            let t = board.threat(p, me);
+            if t >= Threat::Three {
+                attacks.push((p, t as i32 * 1000 + board.cell_score(p, me)));
+            }
+        }
+    }
+    attacks.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut answers = super::movegen::MoveList::new();
+    for &(p, _) in &attacks {
+        board.make_move(p);
+        // Only a real threat forces the defender: a four, or a three that becomes a
+        // straight four the attacker may play.
+        let forcing = board.threat_count(me, Threat::Five) > 0
+            || super::movegen::has_playable_flex4(board, me);
+        let mut won = forcing && board.threat_count(opp, Threat::Five) == 0;
+        let mut longest = 0;
+        if won {
+            super::movegen::generate(board, &mut answers);
+            let list: ArrayVec<Pos, MAX_MOVES> = answers.iter().map(|m| m.0).collect();
+            won = !list.is_empty();
+            for d in list {
+                board.make_move(d);
+                let r = if board.winner().is_some() {
+                    None
+                } else {
+                    vct(board, depth - 1, budget)
+                };
+                board.undo_move();
+                match r {
+                    Some(plies) => longest = longest.max(plies),
+                    None => {
+                        won = false;
+                        break;
+                    }
+                }
+            }
+        }
+        board.undo_move();
+        if won {
+            return Some((p, longest + 2));
+        }
+        if budget.exhausted() {
+            return None;
+        }
+    }
+    if !budget.exhausted() {
+        budget.vct_failed.insert(key, depth);
     }
     None
 }
