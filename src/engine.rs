@@ -5,8 +5,9 @@
 use crate::board::{Board, BoardError, Threat};
 use crate::search::movegen::{self, MoveList};
 use crate::search::params::{
-    ROOT_BRANCH, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE, ROOT_VCT_CHECK_NODES,
-    ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_DEPTH, ROOT_VCT_PASS_NODES, ROOT_VCT_PASS_PERMILLE,
+    ROOT_BRANCH, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE, ROOT_VCT_ATTACK_NODES,
+    ROOT_VCT_ATTACK_PERMILLE, ROOT_VCT_CHECK_NODES, ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_DEPTH,
+    ROOT_VCT_PASS_NODES, ROOT_VCT_PASS_PERMILLE,
 };
 use crate::search::time::{Clock, TimeLimits, Timer};
 use crate::search::tt::TranspositionTable;
@@ -336,6 +337,36 @@ impl Engine {
                 quick.value = mate_in(plies as i32);
                 quick.depth = plies as i32;
                 quick.pv = line;
+                quick.time_ms = timer.elapsed_ms();
+                reporter.iteration(&info_of(&quick, multipv));
+                return quick;
+            }
+        }
+        // A VCT at the root (issue 9, item 4): wins by threes and fours that the main
+        // search is too shallow to see, within its own share of the time.
+        if self.board.threat_count(me.opp(), Threat::Five) == 0 {
+            let hard = limits.time.hard_ms;
+            let share = hard.saturating_mul(ROOT_VCT_ATTACK_PERMILLE) / 1000;
+            let deadline = timer.deadline(timer.elapsed_ms().saturating_add(share));
+            let nodes = match limits.max_nodes {
+                0 => ROOT_VCT_ATTACK_NODES,
+                n => ROOT_VCT_ATTACK_NODES.min(n.saturating_mul(ROOT_VCT_ATTACK_PERMILLE) / 1000),
+            };
+            let mut budget = vcf::Budget::timed(nodes, deadline, stop);
+            // Deepening finds the shortest win first; failures are remembered by depth.
+            let mut found = None;
+            for depth in 1..=ROOT_VCT_DEPTH {
+                found = vcf::vct_move(&mut self.board, depth, &mut budget);
+                if found.is_some() || budget.exhausted() {
+                    break;
+                }
+            }
+            quick.nodes += budget.used();
+            if let Some((m, plies)) = found.filter(|(m, _)| !limits.excluded.contains(m)) {
+                quick.best = m;
+                quick.value = mate_in(plies as i32);
+                quick.depth = 1;
+                quick.pv = vec![m];
                 quick.time_ms = timer.elapsed_ms();
                 reporter.iteration(&info_of(&quick, multipv));
                 return quick;

@@ -48,3 +48,7 @@ pub const ROOT_VCT_PASS_NODES: u64 = 200_000;
 pub const ROOT_VCT_CHECK_PERMILLE: u64 = 250;
 /// ...and the node cap of all the checks together.
 pub const ROOT_VCT_CHECK_NODES: u64 = 1_000_000;
+/// Share (per mille) of the hard time limit for our own VCT at the root...
+pub const ROOT_VCT_ATTACK_PERMILLE: u64 = 150;
+/// ...and its node cap.
+pub const ROOT_VCT_ATTACK_NODES: u64 = 300_000;
