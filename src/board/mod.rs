@@ -406,8 +406,6 @@ impl Board {
             let off = DIR_OFFSET[d] as isize;
             for k in 1..=5isize {
                 // The cell k steps ahead sees p at offset −k; the one behind at +k.
-                // (Plain statements, not a loop over the pair: the compiler then
-                // unrolls this fully instead of building the pair on the stack.)
                 for (q, s) in [
                     (i.wrapping_add_signed(off * k), pattern::slot(-k as i32)),
                     (i.wrapping_add_signed(-off * k), pattern::slot(k as i32)),
