@@ -316,11 +316,8 @@ impl Engine {
             let hard = limits.time.hard_ms;
             let vcf_deadline = timer.deadline(hard.saturating_mul(ROOT_VCF_TIME_PERMILLE) / 1000);
             // Under a node limit the threat searches get a share of it, like the time.
-            let node_share = |permille: u64| match limits.max_nodes {
-                0 => u64::MAX,
-                n => n.saturating_mul(permille) / 1000,
-            };
-            let vcf_nodes = ROOT_VCF_NODES.min(node_share(ROOT_VCF_TIME_PERMILLE));
+            let vcf_nodes =
+                ThreatShare::new(&limits, timer).nodes(ROOT_VCF_TIME_PERMILLE, ROOT_VCF_NODES);
             let mut budget = vcf::Budget::timed(vcf_nodes, vcf_deadline, stop);
             let mut line = Vec::new();
             // Deepening the VCF finds the shortest win first.
@@ -345,22 +342,13 @@ impl Engine {
         // A VCT at the root (issue 9, item 4): wins by threes and fours that the main
         // search is too shallow to see, within its own share of the time.
         if self.board.threat_count(me.opp(), Threat::Five) == 0 {
-            let hard = limits.time.hard_ms;
-            let share = hard.saturating_mul(ROOT_VCT_ATTACK_PERMILLE) / 1000;
-            let deadline = timer.deadline(timer.elapsed_ms().saturating_add(share));
-            let nodes = match limits.max_nodes {
-                0 => ROOT_VCT_ATTACK_NODES,
-                n => ROOT_VCT_ATTACK_NODES.min(n.saturating_mul(ROOT_VCT_ATTACK_PERMILLE) / 1000),
-            };
-            let mut budget = vcf::Budget::timed(nodes, deadline, stop);
-            // Deepening finds the shortest win first; failures are remembered by depth.
-            let mut found = None;
-            for depth in 1..=ROOT_VCT_DEPTH {
-                found = vcf::vct_move(&mut self.board, depth, &mut budget);
-                if found.is_some() || budget.exhausted() {
-                    break;
-                }
-            }
+            let share = ThreatShare::new(&limits, timer);
+            let mut budget = vcf::Budget::timed(
+                share.nodes(ROOT_VCT_ATTACK_PERMILLE, ROOT_VCT_ATTACK_NODES),
+                share.deadline(ROOT_VCT_ATTACK_PERMILLE),
+                stop,
+            );
+            let found = deepening_vct(&mut self.board, &mut budget);
             quick.nodes += budget.used();
             if let Some((m, plies)) = found.filter(|(m, _)| !limits.excluded.contains(m)) {
                 quick.best = m;
@@ -413,18 +401,15 @@ impl Engine {
         {
             return Vec::new();
         }
-        let hard = limits.time.hard_ms;
-        let share = |permille: u64| hard.saturating_mul(permille) / 1000;
-        let node_share = |permille: u64, cap: u64| match limits.max_nodes {
-            0 => cap,
-            n => cap.min(n.saturating_mul(permille) / 1000),
-        };
+        let share = ThreatShare::new(limits, *timer);
         // The opponent to move on our stones: a null move.
         let mut probe = self.board.clone();
         probe.set_side(opp);
-        let deadline = timer.deadline(timer.elapsed_ms() + share(ROOT_VCT_PASS_PERMILLE));
-        let nodes = node_share(ROOT_VCT_PASS_PERMILLE, ROOT_VCT_PASS_NODES);
-        let mut budget = vcf::Budget::timed(nodes, deadline, stop);
+        let mut budget = vcf::Budget::timed(
+            share.nodes(ROOT_VCT_PASS_PERMILLE, ROOT_VCT_PASS_NODES),
+            share.deadline(ROOT_VCT_PASS_PERMILLE),
+            stop,
+        );
         let threat = vcf::vct(&mut probe, ROOT_VCT_DEPTH, &mut budget);
         *used += budget.used();
         if threat.is_none() {
@@ -436,8 +421,9 @@ impl Engine {
             .filter(|m| !limits.excluded.contains(m))
             .take(ROOT_BRANCH)
             .collect();
-        let deadline = timer.deadline(timer.elapsed_ms() + share(ROOT_VCT_CHECK_PERMILLE));
-        let per_move = node_share(ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_CHECK_NODES)
+        // One deadline for all the checks; each gets an equal part of the node cap.
+        let deadline = share.deadline(ROOT_VCT_CHECK_PERMILLE);
+        let per_move = share.nodes(ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_CHECK_NODES)
             / candidates.len().max(1) as u64;
         let mut refuted = Vec::new();
         let mut held = 0;
@@ -507,6 +493,50 @@ fn info_of(r: &SearchResult, multipv: usize) -> IterationInfo {
 
 /// Convenience for tools and tests: the value type re-exported.
 pub type EngineValue = Value;
+
+/// The part of a move's limits a root threat search may spend: a share (per mille) of
+/// the hard time limit from now, and of the node limit when there is one (else a cap).
+struct ThreatShare {
+    hard_ms: u64,
+    max_nodes: u64,
+    timer: Timer,
+}
+
+impl ThreatShare {
+    fn new(limits: &Limits, timer: Timer) -> ThreatShare {
+        ThreatShare {
+            hard_ms: limits.time.hard_ms,
+            max_nodes: limits.max_nodes,
+            timer,
+        }
+    }
+    /// `permille` of the hard limit from now.
+    fn deadline(&self, permille: u64) -> Instant {
+        let share = self.hard_ms.saturating_mul(permille) / 1000;
+        self.timer
+            .deadline(self.timer.elapsed_ms().saturating_add(share))
+    }
+    /// `cap` nodes, or `permille` of the node limit if that is less.
+    fn nodes(&self, permille: u64, cap: u64) -> u64 {
+        match self.max_nodes {
+            0 => cap,
+            n => cap.min(n.saturating_mul(permille) / 1000),
+        }
+    }
+}
+
+/// Our VCT at the root, one threat move deeper at a time up to [`ROOT_VCT_DEPTH`]: the
+/// shortest win first, and failures are remembered by depth in the budget, so the
+/// deeper passes repeat little. The first move and the plies.
+fn deepening_vct(board: &mut Board, budget: &mut vcf::Budget) -> Option<(Pos, u32)> {
+    for depth in 1..=ROOT_VCT_DEPTH {
+        let found = vcf::vct_move(board, depth, budget);
+        if found.is_some() || budget.exhausted() {
+            return found;
+        }
+    }
+    None
+}
 
 #[cfg(test)]
 mod tests {

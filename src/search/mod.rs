@@ -346,16 +346,12 @@ impl<'a> Searcher<'a> {
         let mut best_move = Pos::NONE;
         for i in 0..branch {
             let (m, _) = movegen::pick(&mut moves, i);
-            let own = self.board.threat(m, me);
-            let quiet = own < Threat::Three && self.board.threat(m, me.opp()) < Threat::Three;
+            let quiet = self.board.threat(m, me) < Threat::Three
+                && self.board.threat(m, me.opp()) < Threat::Three;
             self.board.make_move(m);
-            // A forced reply costs no depth, and neither does a four: its answer is
-            // forced, so the pair costs nothing and lines of fours are seen to the end.
-            let new_depth = if forced || (FOUR_EXTENSION && depth > 0 && own >= Threat::Four) {
-                depth
-            } else {
-                depth - 1
-            };
+            // A forced reply costs no depth. (Fours extended the same way lost games
+            // with the fitted evaluation: see MAX_BRANCH.)
+            let new_depth = if forced { depth } else { depth - 1 };
             let mut v;
             if i == 0 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);

@@ -9,10 +9,11 @@ pub const HISTORY_DIVISOR: i32 = 8;
 pub const HISTORY_MAX: i32 = 1 << 20;
 /// At most this many moves are searched at nodes shallower than FULL_WIDTH_DEPTH
 /// (the threat-aware generator has already kept every forced defence). With the
-/// hand-set evaluation, 12 plus the four extension scored 39-89 against Rapfi at
-/// 30k/5k nodes (8 without it: 31-97; tournaments/results/2026-12-01-defence.md); with
-/// the fitted evaluation the pair scored 7-40-1 where 8 without it scored 17-30-1
-/// (tournaments/results/2026-12-01-learned-eval.md), so 8 stays.
+/// hand-set evaluation, 12 plus a four extension (a move making a four cost no depth)
+/// scored 39-89 against Rapfi at 30k/5k nodes (8 without it: 31-97;
+/// tournaments/results/2026-12-01-defence.md); with the fitted evaluation the pair
+/// scored 7-40-1 where 8 without it scored 17-30-1
+/// (tournaments/results/2026-12-01-learned-eval.md), so 8 stays, without the extension.
 pub const MAX_BRANCH: usize = 8;
 /// At most this many moves are searched at the root.
 pub const ROOT_BRANCH: usize = 32;
@@ -34,9 +35,6 @@ pub const ROOT_VCF_NODES: u64 = 2_000_000;
 pub const ROOT_VCF_DEPTH: u32 = 40;
 /// The root VCF ends by this share (per mille) of the hard time limit.
 pub const ROOT_VCF_TIME_PERMILLE: u64 = 500;
-/// A move that makes a four costs no depth (its answer is forced). Off: see MAX_BRANCH
-/// for the games that decided it.
-pub const FOUR_EXTENSION: bool = false;
 /// Threat moves (fours and threes) the opponent's VCT may play in the root defence.
 pub const ROOT_VCT_DEPTH: u32 = 6;
 /// Share (per mille) of the hard time limit for finding whether the opponent would win

@@ -123,6 +123,23 @@ pub fn vcf_line(
     r
 }
 
+/// The empty cells where `color` makes at least `min`, strongest class first, then by
+/// ordering score, ties by position (the move order of both threat searches).
+fn threat_moves(board: &Board, color: Color, min: Threat) -> ArrayVec<(Pos, i32), MAX_MOVES> {
+    let mut moves: ArrayVec<(Pos, i32), MAX_MOVES> = board
+        .cells()
+        .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
+        .map(|p| {
+            (
+                p,
+                board.threat(p, color) as i32 * 1000 + board.cell_score(p, color),
+            )
+        })
+        .collect();
+    moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    moves
+}
+
 /// The attacker's fours at one VCF node (see [`vcf_line`]).
 fn vcf_moves(
     board: &mut Board,
@@ -133,26 +150,19 @@ fn vcf_moves(
 ) -> Option<u32> {
     let me = board.side_to_move();
     let opp = me.opp();
-    let mut fours: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
-    if opp_fives == 1 {
+    let fours = if opp_fives == 1 {
         // The defender's block made a four: we must block it, and the chain goes on
         // only if our block is itself a four.
         let block = board.find_threat(opp, Threat::Five).expect("counted");
         if board.threat(block, me) < Threat::Four {
             return None;
         }
-        fours.push((block, 0));
+        let mut only = ArrayVec::new();
+        only.push((block, 0));
+        only
     } else {
-        for p in board.cells() {
-            if board.is_empty(p) {
-                let t = board.threat(p, me);
-                if t >= Threat::Four {
-                    fours.push((p, t as i32 * 1000 + board.cell_score(p, me)));
-                }
-            }
-        }
-    }
-    fours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        threat_moves(board, me, Threat::Four)
+    };
     let renju_black = me == Color::Black && board.rule() == Rule::Renju;
     for &(p, _) in &fours {
         if !legal(board, me, p) {
@@ -213,9 +223,9 @@ const VCT_VCF_DEPTH: u32 = 8;
 /// plus every four of the defender's own (the board's threat-aware move generator, so
 /// renju fouls are excluded for black). The attack wins when every answer loses.
 ///
-/// The result is sound within its limits: a defender four that the attacker cannot
-/// answer with a four of his own counts as a defence (the line is abandoned, never
-/// assumed won), and an exhausted budget is "not found". Renju black as the attacker is
+/// The result is sound within its limits: a defender four counts as a defence (the
+/// line is abandoned, never assumed won) unless the attacker's forced block starts a
+/// VCF of his own, and an exhausted budget is "not found". Renju black as the attacker is
 /// not searched (his threes may be fouls), so it is never found. `depth` counts the
 /// attacker's threat moves. Returns the plies to the five.
 pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
@@ -249,16 +259,7 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     if !budget.take() {
         return None;
     }
-    let mut attacks: ArrayVec<(Pos, i32), MAX_MOVES> = ArrayVec::new();
-    for p in board.cells() {
-        if board.is_empty(p) {
-            let t = board.threat(p, me);
-            if t >= Threat::Three {
-                attacks.push((p, t as i32 * 1000 + board.cell_score(p, me)));
-            }
-        }
-    }
-    attacks.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let attacks = threat_moves(board, me, Threat::Three);
     let mut answers = super::movegen::MoveList::new();
     for &(p, _) in &attacks {
         board.make_move(p);
@@ -270,9 +271,8 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
         let mut longest = 0;
         if won {
             super::movegen::generate(board, &mut answers);
-            let list: ArrayVec<Pos, MAX_MOVES> = answers.iter().map(|m| m.0).collect();
-            won = !list.is_empty();
-            for d in list {
+            won = !answers.is_empty();
+            for &(d, _) in &answers {
                 board.make_move(d);
                 let r = if board.winner().is_some() {
                     None
