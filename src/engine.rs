@@ -329,6 +329,7 @@ impl Engine {
                 }
             }
             quick.nodes = budget.used();
+            log::debug!("root VCF: {found:?} in {} nodes", budget.used());
             if let Some(plies) = found.filter(|_| !limits.excluded.contains(&line[0])) {
                 quick.best = line[0];
                 quick.value = mate_in(plies as i32);
@@ -350,6 +351,7 @@ impl Engine {
             );
             let found = deepening_vct(&mut self.board, &mut budget);
             quick.nodes += budget.used();
+            log::debug!("root VCT: {found:?} in {} nodes", budget.used());
             if let Some((m, plies)) = found.filter(|(m, _)| !limits.excluded.contains(m)) {
                 quick.best = m;
                 quick.value = mate_in(plies as i32);
@@ -371,6 +373,15 @@ impl Engine {
         }
         let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
         result.nodes += quick.nodes;
+        log::debug!(
+            "search: {} value {} depth {} seldepth {} nodes {} in {} ms",
+            result.best.to_human(),
+            result.value,
+            result.depth,
+            result.seldepth,
+            result.nodes,
+            timer.elapsed_ms()
+        );
         if result.best == Pos::NONE || !movegen::is_playable(&mut self.board, result.best) {
             result.best = moves[0].0;
             result.pv = vec![result.best];
@@ -412,6 +423,7 @@ impl Engine {
         );
         let threat = vcf::vct(&mut probe, ROOT_VCT_DEPTH, &mut budget);
         *used += budget.used();
+        log::debug!("root VCT pass check: {threat:?} in {} nodes", budget.used());
         if threat.is_none() {
             return Vec::new();
         }

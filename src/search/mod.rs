@@ -153,6 +153,41 @@ pub struct Searcher<'a> {
     history: Box<[[i32; GRID]; 2]>,
     pv: Vec<Vec<Pos>>,
     move_lists: Vec<MoveList>,
+    /// Whether the move into ply `i + 1` was a null move (no two in a row).
+    null_at: [bool; MAX_PLY + 2],
+    /// Late-move reductions by depth and move index.
+    lmr: Box<[[i8; 64]; 64]>,
+}
+
+/// log2(x) in 1/256 units, by integer arithmetic only (the search takes no decision
+/// from floating point: design habit 6).
+fn log2_q8(x: u32) -> u32 {
+    let int = 31 - x.leading_zeros();
+    // x / 2^int in [1, 2), 16 fraction bits; each squaring yields one more bit.
+    let mut y: u64 = ((x as u64) << 16) >> int;
+    let mut frac = 0;
+    for bit in (0..8).rev() {
+        y = (y * y) >> 16;
+        if y >= 2 << 16 {
+            y >>= 1;
+            frac |= 1 << bit;
+        }
+    }
+    int * 256 + frac
+}
+
+/// The late-move reduction table: `ln(d) * ln(i + 1) * 100 / LMR_DIVISOR`, rounded
+/// (see [`LMR_DIVISOR`]), from ln = log2 * ln 2 with ln(2)^2 taken as 0.4805.
+fn lmr_table() -> Box<[[i8; 64]; 64]> {
+    let mut t = Box::new([[0i8; 64]; 64]);
+    let den: u64 = 65_536 * 10_000 * LMR_DIVISOR;
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate() {
+            let num = log2_q8(d as u32) as u64 * log2_q8(i as u32 + 1) as u64 * 4_805 * 100;
+            *r = ((num + den / 2) / den).min(100) as i8;
+        }
+    }
+    t
 }
 
 impl<'a> Searcher<'a> {
@@ -179,6 +214,8 @@ impl<'a> Searcher<'a> {
             history: Box::new([[0; GRID]; 2]),
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
+            null_at: [false; MAX_PLY + 2],
+            lmr: lmr_table(),
         }
     }
 
@@ -287,13 +324,41 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let me = self.board.side_to_move();
-        // At the horizon, a forced block is still searched (it costs no depth).
-        if depth <= 0 && self.board.threat_count(me.opp(), Threat::Five) == 0 {
-            return self.leaf(alpha, beta, ply);
-        }
-
         let key = self.board.hash();
         let entry = self.shared.tt.probe(key);
+        // At the horizon, a forced block is still searched (it costs no depth).
+        if depth <= 0 && self.board.threat_count(me.opp(), Threat::Five) == 0 {
+            // A leaf's value does not depend on the window: stored exact at depth 0,
+            // it serves later visits of the same position (and a deeper entry's value
+            // serves too), which saves its VCF.
+            if let Some(e) = entry {
+                let v = value_from_tt(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                };
+                if e.depth >= 0 && cut {
+                    return v;
+                }
+            }
+            let v = self.leaf(alpha, beta, ply);
+            // A deeper entry of this position is worth more than the leaf value.
+            if entry.is_none_or(|e| e.depth <= 0) {
+                self.shared.tt.store(
+                    key,
+                    TtEntry {
+                        mv: Pos::NONE,
+                        value: value_to_tt(v, ply),
+                        eval: 0,
+                        depth: 0,
+                        bound: Bound::Exact,
+                    },
+                );
+            }
+            return v;
+        }
         let mut tt_move = Pos::NONE;
         if let Some(e) = entry {
             tt_move = e.mv;
@@ -307,6 +372,39 @@ impl<'a> Searcher<'a> {
                 };
                 if cut {
                     return v;
+                }
+            }
+        }
+
+        // Pruning before any move, at non-PV nodes where the opponent has nothing to
+        // answer (no five or straight four to make).
+        let opp = me.opp();
+        let threatened = self.board.threat_count(opp, Threat::Five) > 0
+            || self.board.threat_count(opp, Threat::Flex4) > 0;
+        let static_eval = if pv_node || threatened || ply == 0 {
+            None
+        } else {
+            Some(evaluate(&self.board))
+        };
+        if let Some(eval) = static_eval {
+            if depth <= FUTILITY_DEPTH
+                && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && eval.abs() < VALUE_MATE_BOUND
+            {
+                return eval;
+            }
+            if depth >= NULL_MIN_DEPTH && eval >= beta && !self.null_at[uply - 1] {
+                let r = NULL_REDUCTION + (depth >= 8) as i32;
+                self.board.set_side(opp);
+                self.null_at[uply] = true;
+                let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.null_at[uply] = false;
+                self.board.set_side(me);
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= VALUE_MATE_BOUND { beta } else { v };
                 }
             }
         }
@@ -348,6 +446,13 @@ impl<'a> Searcher<'a> {
             let (m, _) = movegen::pick(&mut moves, i);
             let quiet = self.board.threat(m, me) < Threat::Three
                 && self.board.threat(m, me.opp()) < Threat::Three;
+            if i > 0 && quiet && depth <= FUTILITY_DEPTH {
+                if let Some(eval) = static_eval {
+                    if eval + FUTILITY_MARGIN * depth <= alpha {
+                        continue;
+                    }
+                }
+            }
             self.board.make_move(m);
             // A forced reply costs no depth. (Fours extended the same way lost games
             // with the fitted evaluation: see MAX_BRANCH.)
@@ -357,8 +462,10 @@ impl<'a> Searcher<'a> {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && quiet {
-                    r = 1 + (i >= LMR_MIN_INDEX * 3) as i32 + (depth >= 8 && i >= 12) as i32;
+                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && !forced {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+                    r -= (!quiet) as i32 + pv_node as i32;
+                    r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if v > alpha && r > 0 {
@@ -417,15 +524,11 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The value at the horizon: a VCF for the side to move proves a win, else the
-    /// static evaluation.
+    /// The value at the horizon: where the side to move has a four-three, a VCF proves
+    /// a win; else the static evaluation (see [`LEAF_VCF_NODES`]).
     fn leaf(&mut self, _alpha: Value, _beta: Value, ply: i32) -> Value {
         let me = self.board.side_to_move();
-        if self.board.threat_count(me, Threat::Four)
-            + self.board.threat_count(me, Threat::FourPlus)
-            + self.board.threat_count(me, Threat::Four3)
-            > 0
-        {
+        if self.board.threat_count(me, Threat::Four3) > 0 {
             let mut budget = vcf::Budget::nodes(LEAF_VCF_NODES);
             let found = vcf::vcf(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
             self.nodes += budget.used();
@@ -556,4 +659,36 @@ pub fn think(
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result.time_ms = timer.elapsed_ms();
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_log2_matches_the_real_one() {
+        for x in 1..=64u32 {
+            let want = (x as f64).log2() * 256.0;
+            let got = log2_q8(x) as f64;
+            // Truncated to 1/256: never above, at most one unit below.
+            assert!(
+                got <= want + 1e-9 && want - got < 1.0,
+                "log2({x}): {got} vs {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_index() {
+        let t = lmr_table();
+        // ln(8) * ln(8) / 2 = 2.16 plies; ln(3) * ln(2) / 2 = 0.38 rounds to none.
+        assert_eq!(t[8][7], 2);
+        assert_eq!(t[3][1], 0);
+        assert_eq!(t[1][40], 0, "ln(1) = 0: nothing is reduced at depth 1");
+        for d in 1..64 {
+            for i in 1..64 {
+                assert!(t[d][i] >= t[d - 1][i] && t[d][i] >= t[d][i - 1]);
+            }
+        }
+    }
 }
