@@ -7,12 +7,13 @@ use crate::search::movegen::{self, MoveList};
 use crate::search::params::{
     ROOT_BRANCH, ROOT_VCF_DEPTH, ROOT_VCF_NODES, ROOT_VCF_TIME_PERMILLE, ROOT_VCT_ATTACK_NODES,
     ROOT_VCT_ATTACK_PERMILLE, ROOT_VCT_CHECK_NODES, ROOT_VCT_CHECK_PERMILLE, ROOT_VCT_DEPTH,
-    ROOT_VCT_PASS_NODES, ROOT_VCT_PASS_PERMILLE,
+    ROOT_VCT_PASS_NODES, ROOT_VCT_PASS_PERMILLE, VERIFY_MAIN_PERMILLE, VERIFY_PERMILLE,
+    VERIFY_ROUNDS,
 };
 use crate::search::time::{Clock, TimeLimits, Timer};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, vcf, Limits};
-use crate::types::{mate_in, Pos, Rule, Value};
+use crate::types::{mate_in, Pos, Rule, Value, VALUE_MATE_BOUND};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -371,7 +372,21 @@ impl Engine {
         if limits.max_nodes > 0 {
             limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
         }
-        let mut result = search::think(&board, tt, limits, timer, threads, stop, reporter, multipv);
+        // Under a time limit, the chosen move is verified (see VERIFY_PERMILLE): the main
+        // search ends early enough to leave time for it.
+        let verify = limits.max_nodes == 0 && limits.time.hard_ms < u64::MAX / 8;
+        let hard = limits.time.hard_ms;
+        let mut main = limits.clone();
+        if verify {
+            main.time.hard_ms = hard * VERIFY_MAIN_PERMILLE / 1000;
+            main.time.soft_ms = main.time.soft_ms.min(main.time.hard_ms);
+        }
+        let mut result = search::think(&board, tt, main, timer, threads, stop, reporter, multipv);
+        if verify {
+            result = verify_best(
+                &board, tt, &limits, timer, threads, stop, reporter, multipv, result,
+            );
+        }
         result.nodes += quick.nodes;
         log::debug!(
             "search: {} value {} depth {} seldepth {} nodes {} in {} ms",
@@ -537,6 +552,86 @@ impl ThreatShare {
     }
 }
 
+/// Verifies the search's choice (issue 9): the position after the chosen move is
+/// searched for the opponent, within [`VERIFY_PERMILLE`] of the hard limit. If he wins
+/// there by force, the move is excluded and the position searched again with the time
+/// left; up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
+/// better than the proven loss (when everything loses, the longest resistance stays).
+/// Games showed why: most losses came from a move after which the opponent's own
+/// search found his win at once.
+#[allow(clippy::too_many_arguments)]
+fn verify_best(
+    board: &Board,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    timer: Timer,
+    threads: usize,
+    stop: &AtomicBool,
+    reporter: &mut dyn Reporter,
+    multipv: usize,
+    mut result: SearchResult,
+) -> SearchResult {
+    let hard = limits.time.hard_ms;
+    let mut excluded = limits.excluded.clone();
+    let mut nodes = result.nodes;
+    for _ in 0..VERIFY_ROUNDS {
+        let now = timer.elapsed_ms();
+        if result.best == Pos::NONE
+            || result.value >= VALUE_MATE_BOUND
+            || stop.load(std::sync::atomic::Ordering::Relaxed)
+            || now + hard * VERIFY_PERMILLE / 1000 / 4 >= hard
+        {
+            break;
+        }
+        // The opponent's search after the move: a root search of its own, all its
+        // replies considered, sees refutations that the reply nodes of our search (a
+        // few moves each, reduced) cut away.
+        let mut after = board.clone();
+        after.make_move(result.best);
+        let mut reply = limits.clone();
+        reply.excluded = Vec::new();
+        reply.time.hard_ms = (now + hard * VERIFY_PERMILLE / 1000).min(hard);
+        reply.time.soft_ms = reply.time.hard_ms;
+        let check = search::think(&after, tt, reply, timer, threads, stop, &mut NoReport, 1);
+        nodes += check.nodes;
+        log::debug!(
+            "verify {}: opponent's value {} depth {} nodes {} at {} ms",
+            result.best.to_human(),
+            check.value,
+            check.depth,
+            check.nodes,
+            timer.elapsed_ms()
+        );
+        if check.value < VALUE_MATE_BOUND {
+            break;
+        }
+        // Proven lost: search the others in the time left.
+        excluded.push(result.best);
+        let mut rest = limits.clone();
+        rest.excluded = excluded.clone();
+        let lost = SearchResult {
+            value: -check.value,
+            ..result.clone()
+        };
+        let again = search::think(board, tt, rest, timer, threads, stop, reporter, multipv);
+        nodes += again.nodes;
+        log::debug!(
+            "re-search without {}: {} value {} depth {}",
+            lost.best.to_human(),
+            again.best.to_human(),
+            again.value,
+            again.depth
+        );
+        if again.best == Pos::NONE || again.value <= lost.value {
+            result = lost;
+            break;
+        }
+        result = again;
+    }
+    result.nodes = nodes;
+    result
+}
+
 /// Our VCT at the root, one threat move deeper at a time up to [`ROOT_VCT_DEPTH`]: the
 /// shortest win first, and failures are remembered by depth in the budget, so the
 /// deeper passes repeat little. The first move and the plies.
@@ -607,6 +702,70 @@ mod tests {
             4,
         );
         assert_eq!(r.best, Pos::new(0, 2), "{r:?}");
+    }
+
+    #[test]
+    fn verification_replaces_a_move_that_loses_to_the_opponents_search() {
+        // White has an open three on row 7: a black move far away lets it become a
+        // straight four. The verification must see that and put a defence in its place
+        // (black's stones above and below the three leave White nothing after it).
+        let board = Board::parse_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . X . . . .
+            . . . . . . . . . . . X . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . X . . . . . . . . . .
+            . . . O O O . . . . . . . . .
+            . . . . X . . . . . . . . . .
+            . . . . . . . . . . . . . O .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . O . . X . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(board.side_to_move(), crate::types::Color::Black);
+        let tt = TranspositionTable::new(1 << 22);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            time: TimeLimits {
+                soft_ms: 1000,
+                hard_ms: 1000,
+            },
+            max_depth: MAX_DEPTH,
+            max_nodes: 0,
+            excluded: Vec::new(),
+        };
+        let bad = Pos::new(13, 1);
+        let chosen = SearchResult {
+            best: bad,
+            pv: vec![bad],
+            ..SearchResult::default()
+        };
+        let timer = Timer::new(Instant::now());
+        let r = verify_best(
+            &board,
+            &tt,
+            &limits,
+            timer,
+            1,
+            &stop,
+            &mut NoReport,
+            1,
+            chosen,
+        );
+        assert_ne!(r.best, bad, "{r:?}");
+        assert!(r.value > -VALUE_MATE_BOUND, "{r:?}");
+        // After the replacement White has no VCF.
+        let mut after = board.clone();
+        after.make_move(r.best);
+        let mut budget = vcf::Budget::nodes(1_000_000);
+        assert_eq!(vcf::vcf(&mut after, 20, &mut budget), None, "{r:?}");
     }
 
     #[test]

@@ -70,3 +70,11 @@ pub const ROOT_VCT_CHECK_NODES: u64 = 1_000_000;
 pub const ROOT_VCT_ATTACK_PERMILLE: u64 = 150;
 /// ...and its node cap.
 pub const ROOT_VCT_ATTACK_NODES: u64 = 300_000;
+/// Verification of the chosen root move (under a time limit only): the main search
+/// ends by this share (per mille) of the hard limit...
+pub const VERIFY_MAIN_PERMILLE: u64 = 650;
+/// ...then the chosen move alone is searched for up to this share of the hard limit;
+/// if that proves it lost, it is left out and the search runs again in the time left.
+pub const VERIFY_PERMILLE: u64 = 200;
+/// Most moves proven lost and replaced in one verification.
+pub const VERIFY_ROUNDS: usize = 2;
