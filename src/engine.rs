@@ -579,6 +579,7 @@ fn verify_best(
         if result.best == Pos::NONE
             || result.value >= VALUE_MATE_BOUND
             || stop.load(std::sync::atomic::Ordering::Relaxed)
+            // Not worth starting with less than a quarter of its share left.
             || now + hard * VERIFY_PERMILLE / 1000 / 4 >= hard
         {
             break;

@@ -134,6 +134,17 @@ fn value_from_tt(v: Value, ply: i32) -> Value {
     }
 }
 
+/// Whether a stored value with this bound settles a node searched with `alpha`/`beta`.
+#[inline]
+fn tt_cuts(bound: Bound, v: Value, alpha: Value, beta: Value) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+        Bound::None => false,
+    }
+}
+
 /// One search thread.
 pub struct Searcher<'a> {
     /// The position being searched (its own copy).
@@ -333,13 +344,7 @@ impl<'a> Searcher<'a> {
             // serves too), which saves its VCF.
             if let Some(e) = entry {
                 let v = value_from_tt(e.value, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                };
-                if e.depth >= 0 && cut {
+                if e.depth >= 0 && tt_cuts(e.bound, v, alpha, beta) {
                     return v;
                 }
             }
@@ -363,16 +368,8 @@ impl<'a> Searcher<'a> {
         if let Some(e) = entry {
             tt_move = e.mv;
             let v = value_from_tt(e.value, ply);
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return v;
-                }
+            if !pv_node && e.depth >= depth && tt_cuts(e.bound, v, alpha, beta) {
+                return v;
             }
         }
 
