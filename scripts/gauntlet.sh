@@ -130,7 +130,9 @@ fi
 
 out=target/gauntlet
 mkdir -p "$out"
-stamp=$(date +%Y%m%d-%H%M%S)
+# The process id keeps two runs started in the same second apart (they once shared
+# one set of record files and mixed their games).
+stamp=$(date +%Y%m%d-%H%M%S)-$$
 args+=(--pgn "$out/$stamp.pgn" --sgf "$out/$stamp.sgf")
 conditions="$rule_name ${size}x${size}, $opening_text, $tc_text, $games games, concurrency $conc"
 echo "== gauntlet: tengen ($commit) vs ${opponents[*]} | $conditions"
