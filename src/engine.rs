@@ -374,7 +374,7 @@ impl Engine {
         }
         // Under a time limit, the chosen move is verified (see VERIFY_PERMILLE): the main
         // search ends early enough to leave time for it.
-        let verify = limits.max_nodes == 0 && limits.time.hard_ms < u64::MAX / 8;
+        let verify = limits.max_nodes == 0 && limits.time.is_timed();
         let hard = limits.time.hard_ms;
         let mut main = limits.clone();
         if verify {
@@ -572,6 +572,7 @@ fn verify_best(
     mut result: SearchResult,
 ) -> SearchResult {
     let hard = limits.time.hard_ms;
+    let share = hard * VERIFY_PERMILLE / 1000;
     let mut excluded = limits.excluded.clone();
     let mut nodes = result.nodes;
     for _ in 0..VERIFY_ROUNDS {
@@ -580,7 +581,7 @@ fn verify_best(
             || result.value >= VALUE_MATE_BOUND
             || stop.load(std::sync::atomic::Ordering::Relaxed)
             // Not worth starting with less than a quarter of its share left.
-            || now + hard * VERIFY_PERMILLE / 1000 / 4 >= hard
+            || now + share / 4 >= hard
         {
             break;
         }
@@ -591,7 +592,7 @@ fn verify_best(
         after.make_move(result.best);
         let mut reply = limits.clone();
         reply.excluded = Vec::new();
-        reply.time.hard_ms = (now + hard * VERIFY_PERMILLE / 1000).min(hard);
+        reply.time.hard_ms = (now + share).min(hard);
         reply.time.soft_ms = reply.time.hard_ms;
         let check = search::think(&after, tt, reply, timer, threads, stop, &mut NoReport, 1);
         nodes += check.nodes;

@@ -221,10 +221,7 @@ fn self_play(
             }
         } else {
             let limits = Limits {
-                time: TimeLimits {
-                    soft_ms: u64::MAX / 4,
-                    hard_ms: u64::MAX / 4,
-                },
+                time: TimeLimits::UNLIMITED,
                 max_depth: crate::engine::MAX_DEPTH,
                 max_nodes: args.nodes,
                 excluded: Vec::new(),

@@ -90,10 +90,7 @@ impl Limits {
     /// Limits that only stop at `depth` (bench, tests).
     pub fn depth(depth: i32) -> Limits {
         Limits {
-            time: TimeLimits {
-                soft_ms: u64::MAX / 4,
-                hard_ms: u64::MAX / 4,
-            },
+            time: TimeLimits::UNLIMITED,
             max_depth: depth,
             max_nodes: 0,
             excluded: Vec::new(),

@@ -42,6 +42,22 @@ pub struct TimeLimits {
     pub hard_ms: u64,
 }
 
+/// Far beyond any real budget, and far from overflowing when added to a clock reading.
+const UNLIMITED_MS: u64 = u64::MAX / 4;
+
+impl TimeLimits {
+    /// No time limit (depth- or node-limited searches: bench, tests, tools).
+    pub const UNLIMITED: TimeLimits = TimeLimits {
+        soft_ms: UNLIMITED_MS,
+        hard_ms: UNLIMITED_MS,
+    };
+
+    /// Whether the clock limits this search (a real time budget, not [`Self::UNLIMITED`]).
+    pub fn is_timed(&self) -> bool {
+        self.hard_ms < UNLIMITED_MS
+    }
+}
+
 /// The inputs of the time manager.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {
