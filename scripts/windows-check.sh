@@ -214,6 +214,10 @@ else
         our_winner=white
     elif grep -q 'The board is full: a draw' <<<"$replay"; then
         our_winner=draw
+    elif ((loaded >= 15 * 15 - 25)); then
+        # Piskvork draws a game at size² - 25 moves (../shared/protocol.md, Piskvork's
+        # rules), before the board is full.
+        our_winner=draw
     else
         our_winner="nobody (the record ends before a five)"
     fi
