@@ -50,6 +50,35 @@ fn a_blunder_against_an_open_three_is_marked() {
     check_ignored_three(&text);
 }
 
+/// A game lost before the move that first looks losing. At move 12 white's d5 is
+/// proven lost, and the root search prefers h11 with a plain value; searching the
+/// position after h11 proves that black wins there too. So move 12 is not the
+/// mistake: the review walks back to move 10 (e9), where e7 still held.
+#[test]
+fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
+    let o = analyse(&[
+        "tests/data/games/lost-before-the-blunder.sgf",
+        "--nodes",
+        "50000",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    let r12 = row(&text, 12);
+    let cols: Vec<&str> = r12.split_whitespace().collect();
+    assert_eq!(cols[2], "d5", "{r12}");
+    assert!(
+        cols[3].starts_with("-M") && cols[5].starts_with("-M"),
+        "{r12}"
+    );
+    assert!(!r12.contains("??"), "{r12}");
+    let r10 = row(&text, 10);
+    assert!(
+        r10.contains("e9") && r10.contains("?? lost"),
+        "{r10}\n{text}"
+    );
+    assert!(text.contains("Lost after: move 10 (white e9)"), "{text}");
+}
+
 #[test]
 fn a_psq_game_is_read() {
     // The same game as Piskvork writes it (1-based x,y,ms lines, then the brains).
