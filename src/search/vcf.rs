@@ -223,15 +223,11 @@ const VCT_VCF_DEPTH: u32 = 8;
 /// plus every four of the defender's own (the board's threat-aware move generator, so
 /// renju fouls are excluded for black). The attack wins when every answer loses.
 ///
-/// A defender's four is a gain of tempo, not a refutation: the attacker blocks it (the
-/// block is forced), and if the attacker's threat still stands the defender must answer
-/// it again, with one four fewer. Only when the block leaves no threat standing is the
-/// line abandoned.
-///
-/// The result is sound within its limits: an exhausted budget is "not found". Renju
-/// black as the attacker is not searched (his threes may be fouls), so it is never
-/// found. `depth` counts the attacker's threat moves and the defender's answers between
-/// them. Returns the plies to the five.
+/// The result is sound within its limits: a defender four counts as a defence (the
+/// line is abandoned, never assumed won) unless the attacker's forced block starts a
+/// VCF of his own, and an exhausted budget is "not found". Renju black as the attacker is
+/// not searched (his threes may be fouls), so it is never found. `depth` counts the
+/// attacker's threat moves. Returns the plies to the five.
 pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
     vct_move(board, depth, budget).map(|(_, plies)| plies)
 }
@@ -250,8 +246,10 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     if let Some(plies) = vcf_line(board, VCT_VCF_DEPTH, budget, &mut line) {
         return Some((line[0], plies));
     }
-    let opp_fives = board.threat_count(opp, Threat::Five);
-    if depth == 0 || opp_fives > 1 || (me == Color::Black && board.rule() == Rule::Renju) {
+    if depth == 0
+        || board.threat_count(opp, Threat::Five) > 0
+        || (me == Color::Black && board.rule() == Rule::Renju)
+    {
         return None;
     }
     let key = board.hash();
@@ -261,35 +259,39 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     if !budget.take() {
         return None;
     }
-    if opp_fives == 1 {
-        // The defender answered with a four: block it, then the defender must meet
-        // our threat again if it still stands.
-        let block = board.find_threat(opp, Threat::Five).expect("counted");
-        board.make_move(block);
-        let r = if forcing(board, me) {
-            defended(board, depth, budget)
-        } else {
-            None
-        };
-        board.undo_move();
-        if r.is_none() && !budget.exhausted() {
-            budget.vct_failed.insert(key, depth);
-        }
-        return r.map(|plies| (block, plies + 1));
-    }
     let attacks = threat_moves(board, me, Threat::Three);
+    let mut answers = super::movegen::MoveList::new();
     for &(p, _) in &attacks {
         board.make_move(p);
         // Only a real threat forces the defender: a four, or a three that becomes a
         // straight four the attacker may play.
-        let won = if forcing(board, me) && board.threat_count(opp, Threat::Five) == 0 {
-            defended(board, depth, budget)
-        } else {
-            None
-        };
+        let forcing = board.threat_count(me, Threat::Five) > 0
+            || super::movegen::has_playable_flex4(board, me);
+        let mut won = forcing && board.threat_count(opp, Threat::Five) == 0;
+        let mut longest = 0;
+        if won {
+            super::movegen::generate(board, &mut answers);
+            won = !answers.is_empty();
+            for &(d, _) in &answers {
+                board.make_move(d);
+                let r = if board.winner().is_some() {
+                    None
+                } else {
+                    vct(board, depth - 1, budget)
+                };
+                board.undo_move();
+                match r {
+                    Some(plies) => longest = longest.max(plies),
+                    None => {
+                        won = false;
+                        break;
+                    }
+                }
+            }
+        }
         board.undo_move();
-        if let Some(plies) = won {
-            return Some((p, plies + 1));
+        if won {
+            return Some((p, longest + 2));
         }
         if budget.exhausted() {
             return None;
@@ -299,34 +301,4 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
         budget.vct_failed.insert(key, depth);
     }
     None
-}
-
-/// Whether `attacker` (who just moved) threatens a win the defender must answer: a
-/// five to complete, or a straight four or double four it may play.
-fn forcing(board: &mut Board, attacker: Color) -> bool {
-    board.threat_count(attacker, Threat::Five) > 0
-        || super::movegen::has_playable_flex4(board, attacker)
-}
-
-/// The defender (to move) against a forcing threat of the attacker: tries every answer
-/// the generator gives; returns the plies to the attacker's five after the longest
-/// defence if every answer loses within `depth`, else `None`.
-fn defended(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
-    let mut answers = super::movegen::MoveList::new();
-    super::movegen::generate(board, &mut answers);
-    if answers.is_empty() {
-        return None;
-    }
-    let mut longest = 0;
-    for &(d, _) in &answers {
-        board.make_move(d);
-        let r = if board.winner().is_some() {
-            None
-        } else {
-            vct(board, depth - 1, budget)
-        };
-        board.undo_move();
-        longest = longest.max(r? + 1);
-    }
-    Some(longest)
 }
