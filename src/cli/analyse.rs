@@ -485,21 +485,18 @@ fn check_alternatives(
         if next.best == Pos::NONE || excluded.contains(&next.best) {
             break;
         }
-        candidate = (next.best, next.value);
-        if is_loss(candidate.1) {
+        if is_loss(next.value) {
+            // The root search proves every move left lost; its choice may lose slowest.
+            if slowest.is_none_or(|(_, v)| next.value > v) {
+                slowest = Some((next.best, next.value));
+            }
             break;
         }
+        candidate = (next.best, next.value);
     }
     // Every move is lost: the checked ones by their searches, the rest by the root
     // search that left the checked ones out.
-    let (p, v) = slowest.expect("the first candidate was searched");
-    Ok(
-        if is_loss(candidate.1) && candidate.1 > v && !excluded.contains(&candidate.0) {
-            candidate
-        } else {
-            (p, v)
-        },
-    )
+    Ok(slowest.expect("the first candidate was searched"))
 }
 
 /// Whether the side to move after `moves` wins by continuous fours (VCF).
