@@ -8,6 +8,10 @@
 //! over the empty cells, updated in make/undo like the other cell state, so the static
 //! evaluation is two subtractions.
 //!
+//! A weight set also carries the move-ordering policy: per class, the ordering score of
+//! a cell (the board keeps it per cell as it keeps the values), and a bonus by the
+//! distance to the last two moves. A file that gives none keeps the hand-set ordering.
+//!
 //! Weight sets are per rule family and colour (renju is asymmetric). They are text
 //! files compiled into the binary (`src/board/weights/*.txt`), written by
 //! `pbrain-tengen tune`; [`parse`] reads them and reports malformed input by line.
@@ -142,6 +146,24 @@ pub struct Weights {
     /// level first (see `Board::threat_level`). It carries what a sum over cells cannot: a
     /// four-three to play is worth far more when the other side has no four to answer.
     pub threat: Vec<i16>,
+    /// Move-ordering score of a cell of the class (see `search::movegen::move_score`):
+    /// the hand-set [`crate::board::pattern::combos`] score unless fitted.
+    pub policy: Vec<i16>,
+    /// Move-ordering bonus by Chebyshev distance (capped at [`NEAR`] - 1; the cap also
+    /// stands for "no such move") to the last move, `near[d]`, and to the side to
+    /// move's own previous move, `near[NEAR + d]`. Distance 0 never occurs.
+    pub near: [i16; 2 * NEAR],
+}
+
+/// Distance buckets of [`Weights::near`]: 0 to 4 (4 and beyond).
+pub const NEAR: usize = 5;
+
+/// The hand-set ordering score of every class.
+pub fn handset_policy() -> Vec<i16> {
+    let table = combos();
+    (0..CLASSES)
+        .map(|k| table[combo_index(class_patterns(k).map(|x| x as u8))].1)
+        .collect()
 }
 
 /// Number of threat levels.
@@ -157,13 +179,15 @@ pub const LEVEL_NAMES: [&str; LEVELS] = [
 ];
 
 impl Weights {
-    /// All zero.
+    /// All values zero, with the hand-set move ordering.
     pub fn zero() -> Weights {
         Weights {
             own: vec![0; CLASSES],
             opp: vec![0; CLASSES],
             tempo: 0,
             threat: vec![0; LEVELS * LEVELS],
+            policy: handset_policy(),
+            near: [0; 2 * NEAR],
         }
     }
 
@@ -183,8 +207,10 @@ impl Weights {
 
     /// The text form that [`parse`] reads: `#` comment lines (`header`, one per line),
     /// `tempo N`, one `threat MINE THEIRS N` line per non-zero threat-level entry
-    /// (level names from [`LEVEL_NAMES`]), then one line per class with a non-zero
-    /// value: four pattern names, own value, opp value.
+    /// (level names from [`LEVEL_NAMES`]), one `near last|own D N` line per non-zero
+    /// distance bonus (D in 1..=4), then one line per class with a non-zero
+    /// value: four pattern names, own value, opp value; then one `policy` line (four
+    /// pattern names, ordering score) per class whose score is not the hand-set one.
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
         for line in header.lines() {
@@ -203,6 +229,12 @@ impl Weights {
                 ));
             }
         }
+        for (i, &v) in self.near.iter().enumerate() {
+            if v != 0 {
+                let which = if i < NEAR { "last" } else { "own" };
+                s.push_str(&format!("near {which} {} {v}\n", i % NEAR));
+            }
+        }
         for k in 0..CLASSES {
             if self.own[k] != 0 || self.opp[k] != 0 {
                 let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
@@ -212,6 +244,13 @@ impl Weights {
                     self.own[k],
                     self.opp[k]
                 ));
+            }
+        }
+        let handset = handset_policy();
+        for k in 0..CLASSES {
+            if self.policy[k] != handset[k] {
+                let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
+                s.push_str(&format!("policy {} {}\n", names.join(" "), self.policy[k]));
             }
         }
         s
@@ -243,13 +282,16 @@ fn pattern_name(p: Pattern) -> &'static str {
     PATTERN_NAMES[p as usize]
 }
 
-/// Reads a weights file (format in [`Weights::to_text`]). Classes not listed are zero;
-/// a class listed twice, an unknown pattern name, a missing or out-of-range value, or
-/// a missing `tempo` line is an error.
+/// Reads a weights file (format in [`Weights::to_text`]). Classes not listed are zero
+/// (and keep the hand-set ordering score); a class listed twice, an unknown pattern
+/// name, a missing or out-of-range value, a distance outside 1..=4, or a missing
+/// `tempo` line is an error.
 pub fn parse(text: &str) -> Result<Weights, WeightsError> {
     let mut w = Weights::zero();
     let mut seen = vec![false; CLASSES];
     let mut seen_threat = [false; LEVELS * LEVELS];
+    let mut seen_policy = vec![false; CLASSES];
+    let mut seen_near = [false; 2 * NEAR];
     let mut tempo = None;
     for (n, raw) in text.lines().enumerate() {
         let err = |message: String| WeightsError {
@@ -296,21 +338,68 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
             w.threat[i] = value(words[3])?;
             continue;
         }
+        if words[0] == "near" {
+            if words.len() != 4 {
+                return Err(err("expected `near last|own DISTANCE N`".into()));
+            }
+            let base = match words[1] {
+                "last" => 0,
+                "own" => NEAR,
+                other => return Err(err(format!("expected last or own, not {other:?}"))),
+            };
+            let d = words[2]
+                .parse::<usize>()
+                .ok()
+                .filter(|d| (1..NEAR).contains(d))
+                .ok_or_else(|| {
+                    err(format!(
+                        "distance {:?} is not in 1..={}",
+                        words[2],
+                        NEAR - 1
+                    ))
+                })?;
+            if seen_near[base + d] {
+                return Err(err(format!("near {} {d} listed twice", words[1])));
+            }
+            seen_near[base + d] = true;
+            w.near[base + d] = value(words[3])?;
+            continue;
+        }
+        let class = |names: &[&str]| -> Result<usize, WeightsError> {
+            let mut p = [0u8; 4];
+            for i in 0..4 {
+                p[i] = PATTERN_NAMES
+                    .iter()
+                    .position(|&name| name == names[i])
+                    .ok_or_else(|| err(format!("unknown pattern {:?}", names[i])))?
+                    as u8;
+            }
+            Ok(class_of(p))
+        };
+        if words[0] == "policy" {
+            if words.len() != 6 {
+                return Err(err(
+                    "expected `policy` with four pattern names and a score".into()
+                ));
+            }
+            let k = class(&words[1..5])?;
+            if seen_policy[k] {
+                return Err(err(format!(
+                    "policy {} listed twice",
+                    words[1..5].join(" ")
+                )));
+            }
+            seen_policy[k] = true;
+            w.policy[k] = value(words[5])?;
+            continue;
+        }
         if words.len() != 6 {
             return Err(err(format!(
                 "expected four pattern names and two values, found {} words",
                 words.len()
             )));
         }
-        let mut p = [0u8; 4];
-        for i in 0..4 {
-            p[i] = PATTERN_NAMES
-                .iter()
-                .position(|&name| name == words[i])
-                .ok_or_else(|| err(format!("unknown pattern {:?}", words[i])))?
-                as u8;
-        }
-        let k = class_of(p);
+        let k = class(&words[..4])?;
         if seen[k] {
             return Err(err(format!("class {} listed twice", words[..4].join(" "))));
         }
@@ -383,11 +472,11 @@ pub fn cell_table(family: Family) -> &'static [CellEntry] {
         combos()
             .iter()
             .enumerate()
-            .map(|(i, &(threat, score))| {
+            .map(|(i, &(threat, _))| {
                 let k = of[i] as usize;
                 CellEntry {
                     threat,
-                    score,
+                    score: w.policy[k],
                     own: w.own[k],
                     opp: w.opp[k],
                 }

@@ -3,10 +3,12 @@
 //! compiles in (`src/board/weights/`).
 
 use crate::board::weights::{self, Weights};
+use crate::cli::play::record::parse_games;
+use crate::eval::policy;
 use crate::eval::tune::{
     best_scale, builtin_sets, families, fit, loss, parse_data, samples, split, Layout, TuneOptions,
 };
-use crate::types::Rule;
+use crate::types::{Color, Rule, SplitMix64};
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use std::path::PathBuf;
@@ -15,9 +17,13 @@ use std::path::PathBuf;
 #[command(
     about = "Fits the evaluation weights to labelled positions (logistic loss, held-out validation) and writes weight files",
     after_help = "Data: lines written by `pbrain-tengen datagen` (format in src/eval/tune.rs); several files may be given.\n\
+With --policy, the data are game records instead (SGF collections as `match --sgf` writes them, or .psq),\n\
+and the fit is of the move ordering (src/eval/policy.rs): which moves the players chose.\n\
 Writes DIR/<family>.txt for the rule's families (freestyle, standard, renju-black and renju-white, caro),\n\
-with a header naming the data, the command and the losses. Rebuild to compile them in.\n\
-Example:\n  pbrain-tengen tune data/free15.txt --rule freestyle --epochs 30 --out src/board/weights"
+with a header naming the data, the command and the losses; a value fit keeps the built-in ordering and\n\
+a policy fit keeps the built-in values. Rebuild to compile them in.\n\
+Examples:\n  pbrain-tengen tune data/free15.txt --rule freestyle --epochs 30 --out src/board/weights\n  \
+pbrain-tengen tune --policy games.sgf --exclude pela --rule freestyle --out src/board/weights"
 )]
 struct Args {
     /// Data files.
@@ -36,9 +42,10 @@ struct Args {
     /// Positions per gradient step.
     #[arg(long, default_value_t = 256)]
     batch: usize,
-    /// Adam step size at the start (weight units); it falls linearly to a tenth.
-    #[arg(long, default_value_t = 4.0)]
-    lr: f64,
+    /// Adam step size at the start (weight units); it falls linearly to a tenth
+    /// [default: 4, or 2 with --policy].
+    #[arg(long)]
+    lr: Option<f64>,
     /// L2 pull towards the starting weights.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
@@ -55,6 +62,137 @@ struct Args {
     /// Folder to write the weight files to; without it nothing is written.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Fit the move-ordering policy to the moves of game records (the data files)
+    /// instead of the values to labelled positions.
+    #[arg(long)]
+    policy: bool,
+    /// With --policy: a player (as named in the records) whose moves are not learned;
+    /// may be given again.
+    #[arg(long, value_name = "NAME")]
+    exclude: Vec<String>,
+}
+
+/// The comment lines of the built-in weights of `family` that describe the other part
+/// of the file (its values for a policy fit, its policy for a value fit): a value fit
+/// keeps the lines that start with `Policy`, a policy fit the others.
+fn kept_header(family: weights::Family, policy_lines: bool) -> String {
+    weights::builtin_text(family)
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| l.strip_prefix("# ").unwrap_or(&l[1..]))
+        .filter(|l| l.starts_with("Policy") == policy_lines)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Writes `w` as `dir/<family>.txt` under `header` and checks that it reads back.
+fn write_weights(
+    dir: &std::path::Path,
+    family: weights::Family,
+    w: &Weights,
+    header: &str,
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let path = dir.join(format!("{}.txt", family.name()));
+    std::fs::write(&path, w.to_text(header))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    weights::parse(&std::fs::read_to_string(&path)?)
+        .with_context(|| format!("{} does not read back", path.display()))?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+/// `tune --policy`: fits the ordering scores and distance bonuses (see
+/// [`crate::eval::policy`]) to the moves of game records.
+fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
+    let (mut train, mut val) = (Vec::new(), Vec::new());
+    let mut games = 0usize;
+    for path in &args.data {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        for (rec, notes) in parse_games(&text, None).with_context(|| path.clone())? {
+            games += 1;
+            let skip = |name: &str| args.exclude.iter().any(|e| e.eq_ignore_ascii_case(name));
+            let (skip_black, skip_white) = (skip(&rec.black), skip(&rec.white));
+            let s = policy::game_samples(
+                rec.width,
+                rec.height,
+                rule,
+                &rec.moves,
+                notes.opening,
+                |c| {
+                    if c == Color::Black {
+                        !skip_black
+                    } else {
+                        !skip_white
+                    }
+                },
+            )
+            .with_context(|| format!("{path}: game {games}"))?;
+            // Whole games are held out, so that no position of a held-out game is learned.
+            if SplitMix64::new(args.seed ^ games as u64).next_u64() % 100 < args.validation {
+                val.extend(s);
+            } else {
+                train.extend(s);
+            }
+        }
+    }
+    if train.is_empty() {
+        bail!(
+            "no moves to learn from in {games} games of rule {}",
+            rule.name()
+        );
+    }
+    println!(
+        "{games} games of rule {}: {} positions for training, {} held out",
+        rule.name(),
+        train.len(),
+        val.len()
+    );
+    let mut sets: Vec<Weights> = builtin_sets(rule).into_iter().cloned().collect();
+    let mut params = policy::pack(&sets.iter().collect::<Vec<_>>());
+    let temperature = policy::best_temperature(&train, &params);
+    let summary = |params: &[f64]| {
+        format!(
+            "train {:.5} validation {:.5}; validation top-1 {:.1}%, top-8 {:.1}%",
+            policy::loss(&train, params, temperature),
+            policy::loss(&val, params, temperature),
+            100.0 * policy::top_k(&val, params, 1),
+            100.0 * policy::top_k(&val, params, 8)
+        )
+    };
+    let start = summary(&params);
+    println!("temperature {temperature:.5}; start: {start}");
+    policy::fit(
+        &mut params,
+        &train,
+        &val,
+        temperature,
+        args.epochs,
+        args.batch,
+        args.lr.unwrap_or(2.0),
+        args.seed,
+        &mut |epoch, t, v| println!("epoch {epoch:>3}: train {t:.5} validation {v:.5}"),
+    );
+    policy::unpack(&params, &mut sets);
+    // The rounded scores are what the engine uses: report them.
+    let rounded = policy::pack(&sets.iter().collect::<Vec<_>>());
+    let end = summary(&rounded);
+    println!("final (integer scores): {end}");
+    if let Some(dir) = &args.out {
+        for (w, family) in sets.iter().zip(families(rule)) {
+            let header = format!(
+                "{}Policy written by: pbrain-tengen tune {raw_args}\n\
+                 Policy data: {games} games, {} positions ({} held out)\n\
+                 Policy before: {start}\n\
+                 Policy after: {end}",
+                kept_header(family, false),
+                train.len() + val.len(),
+                val.len()
+            );
+            write_weights(dir, family, w, &header)?;
+        }
+    }
+    Ok(0)
 }
 
 /// Entry point of `pbrain-tengen tune`.
@@ -65,6 +203,12 @@ pub fn main(args: &[String]) -> Result<i32> {
         Err(code) => return Ok(code),
     };
     let rule = Rule::parse(&args.rule).with_context(|| format!("unknown rule {:?}", args.rule))?;
+    if args.policy {
+        return policy_main(&args, &raw_args, rule);
+    }
+    if !args.exclude.is_empty() {
+        bail!("--exclude applies to --policy fits only");
+    }
     let same_family = |r: Rule| {
         r == rule
             || (matches!(r, Rule::Caro | Rule::CaroExact)
@@ -114,7 +258,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     let opts = TuneOptions {
         epochs: args.epochs,
         batch: args.batch,
-        learning_rate: args.lr,
+        learning_rate: args.lr.unwrap_or(4.0),
         l2: args.l2,
     };
     fit(&mut params, &train, &val, &opts, args.seed, &mut |r| {
@@ -123,32 +267,31 @@ pub fn main(args: &[String]) -> Result<i32> {
             r.epoch, r.train, r.validation
         );
     });
-    let sets = layout.unpack(&params);
+    let mut sets = layout.unpack(&params);
+    // The ordering part is not fitted here: keep the built-in one.
+    for (w, start) in sets.iter_mut().zip(builtin_sets(rule)) {
+        w.policy = start.policy.clone();
+        w.near = start.near;
+    }
     // The rounded weights are what the engine uses: report their loss.
     let rounded = layout.pack(&sets.iter().collect::<Vec<_>>());
     let final_val = loss(&val, &rounded, 1.0);
     println!("final validation loss (integer weights): {final_val:.5}");
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (w, family) in sets.iter().zip(families(rule)) {
             let header = format!(
                 "Tengen evaluation weights, family {}: per pattern class (four line patterns),\n\
                  the value for the side to move (own) and for the side that waits (opp).\n\
                  Written by: pbrain-tengen tune {raw_args}\n\
                  Data: {} positions of rule {} ({} held out for validation)\n\
-                 Validation loss: {final_val:.5} (hand-set evaluation {hs_loss:.5}; before this fit {builtin_loss:.5})",
+                 Validation loss: {final_val:.5} (hand-set evaluation {hs_loss:.5}; before this fit {builtin_loss:.5})\n{}",
                 family.name(),
                 records.len(),
                 rule.name(),
                 val.len(),
+                kept_header(family, true),
             );
-            let path = dir.join(format!("{}.txt", family.name()));
-            std::fs::write(&path, w.to_text(&header))
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            // Check that what was written reads back.
-            weights::parse(&std::fs::read_to_string(&path)?)
-                .with_context(|| format!("{} does not read back", path.display()))?;
-            println!("wrote {}", path.display());
+            write_weights(dir, family, w, header.trim_end())?;
         }
     }
     Ok(0)

@@ -8,6 +8,7 @@
 //! Values are on the scale of [`VALUE_SCALE`]: `1 / (1 + exp(-v / 600))` is the
 //! expected score of the side to move.
 
+pub mod policy;
 pub mod tune;
 
 use crate::board::weights;

@@ -1,5 +1,6 @@
 //! Threat-aware move generation from the board's pattern state.
 
+use crate::board::weights::NEAR;
 use crate::board::{Board, Threat};
 use crate::types::{Color, Pos, Rule};
 use arrayvec::ArrayVec;
@@ -20,13 +21,33 @@ pub fn is_playable(board: &mut Board, p: Pos) -> bool {
 }
 
 /// Ordering score of a move for the side to move: own potential, the opponent's
-/// potential taken away, and big bonuses for forcing classes.
+/// potential taken away (the weight set's per-class policy scores, with big values for
+/// forcing classes), and a bonus by the distance to the last move and to the side to
+/// move's previous move (see [`crate::board::weights::Weights::near`]).
 #[inline]
 pub fn move_score(board: &Board, p: Pos) -> i32 {
     let me = board.side_to_move();
     let own = board.cell_score(p, me);
     let opp = board.cell_score(p, me.opp());
-    own * 5 + opp * 4
+    own * 5 + opp * 4 + near_bonus(board, p)
+}
+
+/// The distance part of [`move_score`].
+#[inline]
+pub fn near_bonus(board: &Board, p: Pos) -> i32 {
+    let near = &board.weights(board.side_to_move()).near;
+    let h = board.history();
+    let n = h.len();
+    let bucket = |back: usize| -> usize {
+        if n < back {
+            return NEAR - 1;
+        }
+        let q = h[n - back];
+        let dx = p.x().abs_diff(q.x());
+        let dy = p.y().abs_diff(q.y());
+        dx.max(dy).min(NEAR - 1)
+    };
+    near[bucket(1)] as i32 + near[NEAR + bucket(2)] as i32
 }
 
 /// Every playable cell where the side to move makes at least `min`.

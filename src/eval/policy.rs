@@ -1,0 +1,256 @@
+//! Fitting the move-ordering policy to the moves played in game records.
+//!
+//! The search orders the moves of a node by `5 * S[own class] + 4 * S[opp class] +
+//! near[distance to the last move] + near[5 + distance to the own previous move]`
+//! (`search::movegen::move_score`; `S` is [`Weights::policy`] of the colour whose cell
+//! it is). The fit treats those scores, times a fixed temperature, as the logits of a
+//! softmax over the moves the generator offers, and minimises the cross-entropy of the
+//! move that was played (Adam). The temperature is the one that fits the starting
+//! scores best, so the fitted scores stay in the units that killer and history bonuses
+//! are added in.
+
+use super::tune::Layout;
+use crate::board::weights::{class_of, Weights, CLASSES, NEAR};
+use crate::board::Board;
+use crate::search::movegen::{generate, MoveList};
+use crate::types::{Color, Pos, Rule};
+use anyhow::Result;
+
+/// Parameters per weight set: the class scores, then the distance bonuses.
+const PER_SET: usize = CLASSES + 2 * NEAR;
+
+/// One position: the candidate moves as parameter indices, and which one was played.
+#[derive(Clone, Debug)]
+pub struct PolicySample {
+    /// Per candidate: own-class, opp-class, last-move-distance and own-distance
+    /// parameter indices.
+    pub cands: Vec<[u32; 4]>,
+    /// Index in `cands` of the move played.
+    pub target: usize,
+}
+
+/// The weight set of `color`'s cells under `rule` (the value fit's layout: one set, or
+/// black's and white's for renju).
+fn set_of(rule: Rule, color: Color) -> usize {
+    if Layout::of(rule).sets == 2 {
+        color.idx()
+    } else {
+        0
+    }
+}
+
+/// The sample of the position `board` where `played` was chosen, if the move
+/// generator offers it among at least two moves.
+pub fn sample(board: &mut Board, played: Pos) -> Option<PolicySample> {
+    let rule = board.rule();
+    let me = board.side_to_move();
+    let opp = me.opp();
+    let mut list = MoveList::new();
+    generate(board, &mut list);
+    if list.len() < 2 {
+        return None;
+    }
+    let target = list.iter().position(|m| m.0 == played)?;
+    let h = board.history();
+    let bucket = |p: Pos, back: usize| -> u32 {
+        if h.len() < back {
+            return (NEAR - 1) as u32;
+        }
+        let q = h[h.len() - back];
+        p.x()
+            .abs_diff(q.x())
+            .max(p.y().abs_diff(q.y()))
+            .min(NEAR - 1) as u32
+    };
+    let (sm, so) = (set_of(rule, me) * PER_SET, set_of(rule, opp) * PER_SET);
+    let cands = list
+        .iter()
+        .map(|&(p, _)| {
+            let cm = class_of(board.patterns(p, me).map(|x| x as u8));
+            let co = class_of(board.patterns(p, opp).map(|x| x as u8));
+            [
+                (sm + cm) as u32,
+                (so + co) as u32,
+                (sm + CLASSES) as u32 + bucket(p, 1),
+                (sm + CLASSES + NEAR) as u32 + bucket(p, 2),
+            ]
+        })
+        .collect();
+    Some(PolicySample { cands, target })
+}
+
+/// The samples of one game: every move from `from` on whose player `learn` accepts
+/// (by colour), until the game is won.
+pub fn game_samples(
+    width: usize,
+    height: usize,
+    rule: Rule,
+    moves: &[Pos],
+    from: usize,
+    learn: impl Fn(Color) -> bool,
+) -> Result<Vec<PolicySample>> {
+    let mut board = Board::new(width, height, rule)?;
+    let mut out = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if board.winner().is_some() {
+            break;
+        }
+        if i >= from && learn(board.side_to_move()) && board.is_empty(m) {
+            if let Some(s) = sample(&mut board, m) {
+                out.push(s);
+            }
+        }
+        board.play(m)?;
+    }
+    Ok(out)
+}
+
+/// The parameters of weight sets (in the value fit's layout order).
+pub fn pack(sets: &[&Weights]) -> Vec<f64> {
+    let mut v = Vec::with_capacity(sets.len() * PER_SET);
+    for w in sets {
+        v.extend(w.policy.iter().map(|&x| x as f64));
+        v.extend(w.near.iter().map(|&x| x as f64));
+    }
+    v
+}
+
+/// Writes the (rounded) parameters into weight sets; distance 0 stays zero.
+pub fn unpack(params: &[f64], sets: &mut [Weights]) {
+    let round = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+    for (s, w) in sets.iter_mut().enumerate() {
+        let base = s * PER_SET;
+        for k in 0..CLASSES {
+            w.policy[k] = round(params[base + k]);
+        }
+        for i in 0..2 * NEAR {
+            w.near[i] = if i.is_multiple_of(NEAR) {
+                0
+            } else {
+                round(params[base + CLASSES + i])
+            };
+        }
+    }
+}
+
+#[inline]
+fn score(c: &[u32; 4], params: &[f64]) -> f64 {
+    5.0 * params[c[0] as usize]
+        + 4.0 * params[c[1] as usize]
+        + params[c[2] as usize]
+        + params[c[3] as usize]
+}
+
+/// Mean cross-entropy of the played moves, logits `temperature * score`.
+pub fn loss(samples: &[PolicySample], params: &[f64], temperature: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let mut total = 0.0;
+    for s in samples {
+        let z: Vec<f64> = s
+            .cands
+            .iter()
+            .map(|c| temperature * score(c, params))
+            .collect();
+        let m = z.iter().cloned().fold(f64::MIN, f64::max);
+        let lse = m + z.iter().map(|x| (x - m).exp()).sum::<f64>().ln();
+        total += lse - z[s.target];
+    }
+    total / samples.len() as f64
+}
+
+/// The share of samples whose played move is among the first `k` of the ordering
+/// (ties broken against it).
+pub fn top_k(samples: &[PolicySample], params: &[f64], k: usize) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let hits = samples
+        .iter()
+        .filter(|s| {
+            let t = score(&s.cands[s.target], params);
+            s.cands.iter().filter(|c| score(c, params) >= t).count() <= k
+        })
+        .count();
+    hits as f64 / samples.len() as f64
+}
+
+/// The temperature (searched on a log grid) under which `params` fit best.
+pub fn best_temperature(samples: &[PolicySample], params: &[f64]) -> f64 {
+    let mut best = (f64::MAX, 1.0);
+    for e in -50..=0 {
+        let t = 10f64.powf(e as f64 / 10.0);
+        let l = loss(samples, params, t);
+        if l < best.0 {
+            best = (l, t);
+        }
+    }
+    best.1
+}
+
+/// Fits `params` on `train` with Adam (mini-batches of `batch`, step size falling
+/// linearly from `lr` to a tenth); `report(epoch, train loss, validation loss)` after
+/// each epoch. Distance-0 entries never move (they are never used).
+#[allow(clippy::too_many_arguments)]
+pub fn fit(
+    params: &mut [f64],
+    train: &[PolicySample],
+    val: &[PolicySample],
+    temperature: f64,
+    epochs: usize,
+    batch: usize,
+    lr: f64,
+    seed: u64,
+    report: &mut dyn FnMut(usize, f64, f64),
+) {
+    let n = params.len();
+    let (mut m1, mut m2) = (vec![0.0; n], vec![0.0; n]);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = crate::types::SplitMix64::new(seed);
+    let mut step = 0i32;
+    let mut g = vec![0.0; n];
+    for epoch in 1..=epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let rate = lr * (1.0 - 0.9 * (epoch - 1) as f64 / epochs.max(1) as f64);
+        for chunk in order.chunks(batch.max(1)) {
+            g.iter_mut().for_each(|x| *x = 0.0);
+            for &si in chunk {
+                let s = &train[si];
+                let z: Vec<f64> = s
+                    .cands
+                    .iter()
+                    .map(|c| temperature * score(c, params))
+                    .collect();
+                let m = z.iter().cloned().fold(f64::MIN, f64::max);
+                let e: Vec<f64> = z.iter().map(|x| (x - m).exp()).collect();
+                let sum: f64 = e.iter().sum();
+                for (j, c) in s.cands.iter().enumerate() {
+                    let d = temperature * (e[j] / sum - (j == s.target) as u8 as f64);
+                    g[c[0] as usize] += 5.0 * d;
+                    g[c[1] as usize] += 4.0 * d;
+                    g[c[2] as usize] += d;
+                    g[c[3] as usize] += d;
+                }
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - 0.9f64.powi(step), 1.0 - 0.999f64.powi(step));
+            for i in 0..n {
+                if i % PER_SET >= CLASSES && (i % PER_SET - CLASSES).is_multiple_of(NEAR) {
+                    continue;
+                }
+                let gi = g[i] / chunk.len() as f64;
+                m1[i] = 0.9 * m1[i] + 0.1 * gi;
+                m2[i] = 0.999 * m2[i] + 0.001 * gi * gi;
+                params[i] -= rate * (m1[i] / c1) / ((m2[i] / c2).sqrt() + 1e-8);
+            }
+        }
+        report(
+            epoch,
+            loss(train, params, temperature),
+            loss(val, params, temperature),
+        );
+    }
+}

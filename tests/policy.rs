@@ -1,0 +1,256 @@
+//! The learned move ordering: the policy and distance lines of weight files, the
+//! ordering score the search uses, the policy fit (a known preference is recovered; the
+//! loss falls on recorded games) and `tune --policy` through the binary.
+
+use std::process::Command;
+use tengen::board::weights::{self, class_of, Family, CLASSES, NEAR};
+use tengen::board::Board;
+use tengen::eval::policy::{self, PolicySample};
+use tengen::search::movegen::{generate, move_score, MoveList};
+use tengen::types::{Color, Pos, Rule, SplitMix64};
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_pbrain-tengen")
+}
+
+#[test]
+fn policy_and_distance_lines_round_trip() {
+    for f in Family::ALL {
+        let mut w = weights::builtin(f).clone();
+        for (k, p) in w.policy.iter_mut().enumerate() {
+            if k % 7 == 0 {
+                *p = (k as i16 % 300) - 150;
+            }
+        }
+        for (i, n) in w.near.iter_mut().enumerate() {
+            *n = if i % NEAR == 0 { 0 } else { i as i16 * 11 - 40 };
+        }
+        let text = w.to_text("policy and distances set");
+        assert!(text.contains("\npolicy "), "{text}");
+        assert!(text.contains("\nnear last 1 "), "{text}");
+        assert_eq!(weights::parse(&text).unwrap(), w, "{}", f.name());
+    }
+    // Classes a file does not list keep the hand-set ordering score.
+    let plain = weights::parse("tempo 0\n").unwrap();
+    assert_eq!(plain.policy, weights::handset_policy());
+    assert_eq!(plain.near, [0; 2 * NEAR]);
+    let set = weights::parse("tempo 0\nnear own 2 -30\npolicy B4 F3 Dead Dead 77\n").unwrap();
+    assert_eq!(set.near[NEAR + 2], -30);
+    assert_eq!(set.policy[class_of([0, 0, 7, 8])], 77);
+}
+
+#[test]
+fn malformed_policy_lines_are_clear_errors() {
+    let cases = [
+        (
+            "tempo 0\npolicy Dead Dead Dead 5\n",
+            2,
+            "four pattern names and a score",
+        ),
+        (
+            "tempo 0\npolicy Dead Dead Dead XX 5\n",
+            2,
+            "unknown pattern",
+        ),
+        (
+            "tempo 0\npolicy Dead Dead Dead F1 99999\n",
+            2,
+            "not a value",
+        ),
+        (
+            "tempo 0\npolicy Dead Dead Dead F1 1\npolicy F1 Dead Dead Dead 2\n",
+            3,
+            "listed twice",
+        ),
+        ("tempo 0\nnear last 0 5\n", 2, "not in 1..=4"),
+        ("tempo 0\nnear last 5 5\n", 2, "not in 1..=4"),
+        ("tempo 0\nnear side 1 5\n", 2, "last or own"),
+        ("tempo 0\nnear own 1\n", 2, "expected `near"),
+        ("tempo 0\nnear own 1 3\nnear own 1 4\n", 3, "listed twice"),
+    ];
+    for (text, line, what) in cases {
+        let e = weights::parse(text).unwrap_err();
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().contains(what), "{text:?}: {e}");
+    }
+}
+
+/// The search's ordering score is the weight set's policy of both colours' classes plus
+/// the distance bonuses, on positions of every rule.
+#[test]
+fn move_score_reads_the_policy_and_the_distances() {
+    let mut rng = SplitMix64::new(5);
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        let mut b = Board::new(15, 15, rule).unwrap();
+        for _ in 0..30 {
+            let me = b.side_to_move();
+            let (wm, wo) = (b.weights(me), b.weights(me.opp()));
+            let h = b.history().to_vec();
+            let dist = |p: Pos, back: usize| -> usize {
+                if h.len() < back {
+                    return NEAR - 1;
+                }
+                let q = h[h.len() - back];
+                p.x()
+                    .abs_diff(q.x())
+                    .max(p.y().abs_diff(q.y()))
+                    .min(NEAR - 1)
+            };
+            let mut list = MoveList::new();
+            generate(&mut b, &mut list);
+            for &(p, s) in list.iter() {
+                let cm = class_of(b.patterns(p, me).map(|x| x as u8));
+                let co = class_of(b.patterns(p, me.opp()).map(|x| x as u8));
+                let want = 5 * wm.policy[cm] as i32
+                    + 4 * wo.policy[co] as i32
+                    + wm.near[dist(p, 1)] as i32
+                    + wm.near[NEAR + dist(p, 2)] as i32;
+                assert_eq!(move_score(&b, p), want, "{rule:?} at {p:?}");
+                if !h.is_empty() {
+                    // (The first move is the centre, unscored.)
+                    assert_eq!(s, want, "{rule:?} at {p:?}: the generator's score");
+                }
+            }
+            let m = list[rng.below(list.len() as u64) as usize].0;
+            b.play(m).unwrap();
+            if b.winner().is_some() {
+                break;
+            }
+        }
+    }
+}
+
+/// Synthetic positions whose chosen move is always the candidate of the best class
+/// under a hidden ranking: the fit learns to put it first.
+#[test]
+fn policy_fit_recovers_a_known_preference() {
+    let mut rng = SplitMix64::new(9);
+    let classes = 40u64;
+    let hidden = |k: u32| (k * 37) % 40;
+    let mut make = |n: usize| -> Vec<PolicySample> {
+        (0..n)
+            .map(|_| {
+                let cands: Vec<[u32; 4]> = (0..6)
+                    .map(|_| {
+                        [
+                            rng.below(classes) as u32,
+                            rng.below(classes) as u32,
+                            (CLASSES + 4) as u32,
+                            (CLASSES + NEAR + 4) as u32,
+                        ]
+                    })
+                    .collect();
+                let target = (0..cands.len())
+                    .max_by_key(|&j| 5 * hidden(cands[j][0]) + 4 * hidden(cands[j][1]))
+                    .unwrap();
+                PolicySample { cands, target }
+            })
+            .collect()
+    };
+    let (train, val) = (make(3000), make(500));
+    let mut params = vec![0.0; CLASSES + 2 * NEAR];
+    let before = policy::loss(&val, &params, 0.1);
+    assert!(policy::top_k(&val, &params, 1) < 0.3, "ties count against");
+    policy::fit(
+        &mut params,
+        &train,
+        &val,
+        0.1,
+        30,
+        64,
+        2.0,
+        1,
+        &mut |_, _, _| {},
+    );
+    let after = policy::loss(&val, &params, 0.1);
+    assert!(after < before * 0.5, "loss {before} -> {after}");
+    assert!(
+        policy::top_k(&val, &params, 1) > 0.8,
+        "top-1 {}",
+        policy::top_k(&val, &params, 1)
+    );
+    // Distance 0 is never used and stays zero.
+    assert_eq!(params[CLASSES], 0.0);
+}
+
+/// Samples of a recorded game: one per learned move the generator offers, the played
+/// move among the candidates.
+#[test]
+fn recorded_games_give_samples_of_the_played_moves() {
+    let moves: Vec<Pos> = [(7, 7), (8, 8), (7, 8), (8, 7), (7, 9), (7, 6)]
+        .iter()
+        .map(|&(x, y)| Pos::new(x, y))
+        .collect();
+    let all = policy::game_samples(15, 15, Rule::Freestyle, &moves, 2, |_| true).unwrap();
+    assert_eq!(all.len(), 4);
+    let black =
+        policy::game_samples(15, 15, Rule::Freestyle, &moves, 2, |c| c == Color::Black).unwrap();
+    assert_eq!(black.len(), 2);
+    for s in &all {
+        assert!(s.target < s.cands.len());
+    }
+    let bad = [Pos::new(7, 7), Pos::new(7, 7)];
+    assert!(policy::game_samples(15, 15, Rule::Freestyle, &bad, 0, |_| true).is_err());
+}
+
+#[test]
+fn tune_policy_cli_lowers_the_loss_and_keeps_the_values() {
+    let dir = std::env::temp_dir().join(format!("tengen-policy-{}", std::process::id()));
+    let out = Command::new(exe())
+        .args([
+            "tune",
+            "--policy",
+            "tests/data/games/gauntlet-sample.sgf",
+            "--exclude",
+            "pela",
+            "--epochs",
+            "3",
+            "--validation",
+            "20",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("48 games of rule freestyle"), "{stdout}");
+    let train_loss = |line: &str| -> f64 {
+        let l = stdout.lines().find(|l| l.contains(line)).unwrap();
+        let i = l.find("train ").unwrap() + 6;
+        l[i..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (start, end) = (train_loss("start:"), train_loss("final (integer scores):"));
+    assert!(end < start, "{stdout}");
+    let text = std::fs::read_to_string(dir.join("freestyle.txt")).unwrap();
+    assert!(
+        text.contains("Policy written by: pbrain-tengen tune --policy"),
+        "{text}"
+    );
+    let w = weights::parse(&text).unwrap();
+    let builtin = weights::builtin(Family::Freestyle);
+    assert_eq!(
+        (&w.own, &w.opp, w.tempo, &w.threat),
+        (&builtin.own, &builtin.opp, builtin.tempo, &builtin.threat),
+        "a policy fit keeps the values"
+    );
+    assert_ne!(w.policy, builtin.policy);
+    std::fs::remove_dir_all(&dir).ok();
+    // Without --policy, --exclude is an error; a data file is not a game record.
+    let bad = Command::new(exe())
+        .args(["tune", "tests/data/tune_sample.txt", "--exclude", "pela"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--policy fits only"));
+    let bad = Command::new(exe())
+        .args(["tune", "--policy", "tests/data/tune_sample.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("tests/data/tune_sample.txt"));
+}
