@@ -50,33 +50,45 @@ fn a_blunder_against_an_open_three_is_marked() {
     check_ignored_three(&text);
 }
 
-/// A game lost before the move that first looks losing. At move 12 white's d5 is
-/// proven lost, and the root search prefers h11 with a plain value; searching the
-/// position after h11 proves that black wins there too. So move 12 is not the
-/// mistake: the review walks back to move 10 (e9), where e7 still held.
+/// A game lost before the move that first looks losing (game 1 of a gauntlet record:
+/// Tengen black against AIWine). At move 35 black's j15 is proven lost, and the root
+/// search prefers g11 with a plain value; searching the position after g11 proves that
+/// white wins there too, and the root search without j15 and g11 proves every other
+/// move lost. So move 35 is not the mistake: the review walks back to move 33 (e6),
+/// where g12 still held. (`RUST_LOG=debug` names the check.)
 #[test]
 fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
-    let o = analyse(&[
-        "tests/data/games/lost-before-the-blunder.sgf",
-        "--nodes",
-        "50000",
-    ]);
+    let o = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args([
+            "analyse",
+            "tests/data/games/gauntlet-sample.sgf",
+            "--game",
+            "1",
+            "--nodes",
+            "50000",
+        ])
+        .env("RUST_LOG", "tengen::cli=debug")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run pbrain-tengen");
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
-    let r12 = row(&text, 12);
-    let cols: Vec<&str> = r12.split_whitespace().collect();
-    assert_eq!(cols[2], "d5", "{r12}");
+    let log = String::from_utf8_lossy(&o.stderr);
+    assert!(log.contains("checked (6,4) after 34 moves: lost"), "{log}");
+    let r35 = row(&text, 35);
+    let cols: Vec<&str> = r35.split_whitespace().collect();
+    assert_eq!(cols[2], "j15", "{r35}");
     assert!(
         cols[3].starts_with("-M") && cols[5].starts_with("-M"),
-        "{r12}"
+        "{r35}"
     );
-    assert!(!r12.contains("??"), "{r12}");
-    let r10 = row(&text, 10);
+    assert!(!r35.contains("??"), "{r35}");
+    let r33 = row(&text, 33);
     assert!(
-        r10.contains("e9") && r10.contains("?? lost"),
-        "{r10}\n{text}"
+        r33.contains("e6") && r33.contains("?? lost"),
+        "{r33}\n{text}"
     );
-    assert!(text.contains("Lost after: move 10 (white e9)"), "{text}");
+    assert!(text.contains("Lost after: move 33 (black e6)"), "{text}");
 }
 
 #[test]

@@ -470,6 +470,12 @@ fn check_alternatives(
             return Ok(candidate);
         }
         let lost = value_of_move(after.value);
+        log::debug!(
+            "checked {:?} after {} moves: lost ({})",
+            candidate.0,
+            before.len(),
+            lost
+        );
         if slowest.is_none_or(|(_, v)| lost > v) {
             slowest = Some((candidate.0, lost));
         }
@@ -709,6 +715,12 @@ pub fn main(args: &[String]) -> Result<i32> {
         Ok(a) => a,
         Err(code) => return Ok(code),
     };
+    // `RUST_LOG=debug` shows the searches behind the verdicts (as in protocol mode).
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = env_logger::Builder::from_default_env()
+            .target(env_logger::Target::Stderr)
+            .try_init();
+    }
     match run(&a) {
         Ok(()) => Ok(0),
         Err(e) => {
