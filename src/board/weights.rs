@@ -194,11 +194,9 @@ impl Weights {
     /// The hand-set evaluation this project started with, expressed as weights: each
     /// cell's ordering score, times 1.1 for the side to move, divided by 4.
     pub fn handset() -> Weights {
-        let table = combos();
         let mut w = Weights::zero();
         for k in 0..CLASSES {
-            let p = class_patterns(k).map(|x| x as u8);
-            let score = table[combo_index(p)].1 as i32;
+            let score = w.policy[k] as i32;
             w.own[k] = ((score * 1100 + 2000) / 4000) as i16;
             w.opp[k] = ((score * 1000 + 2000) / 4000) as i16;
         }
@@ -237,10 +235,9 @@ impl Weights {
         }
         for k in 0..CLASSES {
             if self.own[k] != 0 || self.opp[k] != 0 {
-                let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
                 s.push_str(&format!(
                     "{} {} {}\n",
-                    names.join(" "),
+                    class_name(k),
                     self.own[k],
                     self.opp[k]
                 ));
@@ -249,8 +246,7 @@ impl Weights {
         let handset = handset_policy();
         for k in 0..CLASSES {
             if self.policy[k] != handset[k] {
-                let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
-                s.push_str(&format!("policy {} {}\n", names.join(" "), self.policy[k]));
+                s.push_str(&format!("policy {} {}\n", class_name(k), self.policy[k]));
             }
         }
         s
@@ -280,6 +276,12 @@ const PATTERN_NAMES: [&str; 12] = [
 
 fn pattern_name(p: Pattern) -> &'static str {
     PATTERN_NAMES[p as usize]
+}
+
+/// The four pattern names of class `k`, as weight files write them.
+fn class_name(k: usize) -> String {
+    let names: Vec<&str> = class_patterns(k).iter().map(|&p| pattern_name(p)).collect();
+    names.join(" ")
 }
 
 /// Reads a weights file (format in [`Weights::to_text`]). Classes not listed are zero

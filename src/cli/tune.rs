@@ -107,11 +107,11 @@ fn write_weights(
 fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
     let (mut train, mut val) = (Vec::new(), Vec::new());
     let mut games = 0usize;
+    let skip = |name: &str| args.exclude.iter().any(|e| e.eq_ignore_ascii_case(name));
     for path in &args.data {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
         for (rec, notes) in parse_games(&text, None).with_context(|| path.clone())? {
             games += 1;
-            let skip = |name: &str| args.exclude.iter().any(|e| e.eq_ignore_ascii_case(name));
             let (skip_black, skip_white) = (skip(&rec.black), skip(&rec.white));
             let s = policy::game_samples(
                 rec.width,

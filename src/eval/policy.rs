@@ -12,7 +12,7 @@
 use super::tune::Layout;
 use crate::board::weights::{class_of, Weights, CLASSES, NEAR};
 use crate::board::Board;
-use crate::search::movegen::{generate, MoveList};
+use crate::search::movegen::{generate, near_bucket, MoveList};
 use crate::types::{Color, Pos, Rule};
 use anyhow::Result;
 
@@ -52,16 +52,7 @@ pub fn sample(board: &mut Board, played: Pos) -> Option<PolicySample> {
     }
     let target = list.iter().position(|m| m.0 == played)?;
     let h = board.history();
-    let bucket = |p: Pos, back: usize| -> u32 {
-        if h.len() < back {
-            return (NEAR - 1) as u32;
-        }
-        let q = h[h.len() - back];
-        p.x()
-            .abs_diff(q.x())
-            .max(p.y().abs_diff(q.y()))
-            .min(NEAR - 1) as u32
-    };
+    let bucket = |p: Pos, back: usize| near_bucket(h, p, back) as u32;
     let (sm, so) = (set_of(rule, me) * PER_SET, set_of(rule, opp) * PER_SET);
     let cands = list
         .iter()
@@ -141,6 +132,20 @@ fn score(c: &[u32; 4], params: &[f64]) -> f64 {
         + params[c[3] as usize]
 }
 
+/// The softmax of a sample's logits `temperature * score`, unnormalised: the largest
+/// logit, the exponentials of the logits less it, and their sum.
+fn softmax_terms(s: &PolicySample, params: &[f64], temperature: f64) -> (f64, Vec<f64>, f64) {
+    let z: Vec<f64> = s
+        .cands
+        .iter()
+        .map(|c| temperature * score(c, params))
+        .collect();
+    let m = z.iter().cloned().fold(f64::MIN, f64::max);
+    let e: Vec<f64> = z.iter().map(|x| (x - m).exp()).collect();
+    let sum = e.iter().sum();
+    (m, e, sum)
+}
+
 /// Mean cross-entropy of the played moves, logits `temperature * score`.
 pub fn loss(samples: &[PolicySample], params: &[f64], temperature: f64) -> f64 {
     if samples.is_empty() {
@@ -148,14 +153,8 @@ pub fn loss(samples: &[PolicySample], params: &[f64], temperature: f64) -> f64 {
     }
     let mut total = 0.0;
     for s in samples {
-        let z: Vec<f64> = s
-            .cands
-            .iter()
-            .map(|c| temperature * score(c, params))
-            .collect();
-        let m = z.iter().cloned().fold(f64::MIN, f64::max);
-        let lse = m + z.iter().map(|x| (x - m).exp()).sum::<f64>().ln();
-        total += lse - z[s.target];
+        let (z_max, _, sum) = softmax_terms(s, params, temperature);
+        total += z_max + sum.ln() - temperature * score(&s.cands[s.target], params);
     }
     total / samples.len() as f64
 }
@@ -219,14 +218,7 @@ pub fn fit(
             g.iter_mut().for_each(|x| *x = 0.0);
             for &si in chunk {
                 let s = &train[si];
-                let z: Vec<f64> = s
-                    .cands
-                    .iter()
-                    .map(|c| temperature * score(c, params))
-                    .collect();
-                let m = z.iter().cloned().fold(f64::MIN, f64::max);
-                let e: Vec<f64> = z.iter().map(|x| (x - m).exp()).collect();
-                let sum: f64 = e.iter().sum();
+                let (_, e, sum) = softmax_terms(s, params, temperature);
                 for (j, c) in s.cands.iter().enumerate() {
                     let d = temperature * (e[j] / sum - (j == s.target) as u8 as f64);
                     g[c[0] as usize] += 5.0 * d;

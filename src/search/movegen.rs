@@ -37,17 +37,21 @@ pub fn move_score(board: &Board, p: Pos) -> i32 {
 pub fn near_bonus(board: &Board, p: Pos) -> i32 {
     let near = &board.weights(board.side_to_move()).near;
     let h = board.history();
-    let n = h.len();
-    let bucket = |back: usize| -> usize {
-        if n < back {
-            return NEAR - 1;
-        }
-        let q = h[n - back];
-        let dx = p.x().abs_diff(q.x());
-        let dy = p.y().abs_diff(q.y());
-        dx.max(dy).min(NEAR - 1)
+    near[near_bucket(h, p, 1)] as i32 + near[NEAR + near_bucket(h, p, 2)] as i32
+}
+
+/// The [`crate::board::weights::Weights::near`] bucket of `p` for the move `back`
+/// moves ago in `history` (1: the last move): the Chebyshev distance, capped at
+/// `NEAR - 1`, which also stands for "no such move".
+#[inline]
+pub fn near_bucket(history: &[Pos], p: Pos, back: usize) -> usize {
+    let Some(&q) = history.len().checked_sub(back).map(|i| &history[i]) else {
+        return NEAR - 1;
     };
-    near[bucket(1)] as i32 + near[NEAR + bucket(2)] as i32
+    p.x()
+        .abs_diff(q.x())
+        .max(p.y().abs_diff(q.y()))
+        .min(NEAR - 1)
 }
 
 /// Every playable cell where the side to move makes at least `min`.
