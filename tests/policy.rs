@@ -254,3 +254,49 @@ fn tune_policy_cli_lowers_the_loss_and_keeps_the_values() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("tests/data/tune_sample.txt"));
 }
+
+/// `--init` chooses the starting ordering of a policy fit: the compiled-in one (fitted
+/// for freestyle) or the hand-set one, which the weight file's provenance command starts
+/// from. The temperature is the hand-set ordering's either way.
+#[test]
+fn tune_policy_starts_from_the_chosen_ordering() {
+    let start = |init: &str| -> String {
+        let out = Command::new(exe())
+            .args([
+                "tune",
+                "--policy",
+                "tests/data/games/gauntlet-sample.sgf",
+                "--epochs",
+                "0",
+                "--init",
+                init,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find(|l| l.contains("start:"))
+            .unwrap()
+            .to_string()
+    };
+    let (builtin, handset) = (start("builtin"), start("handset"));
+    let temperature = |l: &str| l.split(';').next().unwrap().to_string();
+    assert_eq!(temperature(&builtin), temperature(&handset));
+    assert_ne!(
+        builtin, handset,
+        "the built-in freestyle ordering is fitted"
+    );
+    let bad = Command::new(exe())
+        .args([
+            "tune",
+            "--policy",
+            "tests/data/games/gauntlet-sample.sgf",
+            "--init",
+            "x",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--init must be"));
+}

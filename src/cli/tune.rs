@@ -23,7 +23,7 @@ Writes DIR/<family>.txt for the rule's families (freestyle, standard, renju-blac
 with a header naming the data, the command and the losses; a value fit keeps the built-in ordering and\n\
 a policy fit keeps the built-in values. Rebuild to compile them in.\n\
 Examples:\n  pbrain-tengen tune data/free15.txt --rule freestyle --epochs 30 --out src/board/weights\n  \
-pbrain-tengen tune --policy games.sgf --exclude pela --rule freestyle --out src/board/weights"
+pbrain-tengen tune --policy games.sgf --exclude pela --rule freestyle --init handset --out src/board/weights"
 )]
 struct Args {
     /// Data files.
@@ -33,7 +33,7 @@ struct Args {
     #[arg(long, default_value = "freestyle")]
     rule: String,
     /// Start from: `builtin` (the weights compiled in), `handset` (the original hand-set
-    /// evaluation) or `zero`.
+    /// evaluation; with --policy, the hand-set ordering and no distance bonus) or `zero`.
     #[arg(long, default_value = "builtin")]
     init: String,
     /// Passes over the training data.
@@ -149,8 +149,17 @@ fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
         val.len()
     );
     let mut sets: Vec<Weights> = builtin_sets(rule).into_iter().cloned().collect();
-    let mut params = policy::pack(&sets.iter().collect::<Vec<_>>());
-    let temperature = policy::best_temperature(&train, &params);
+    // `Weights::zero` carries the hand-set ordering and no distance bonus.
+    let handset = policy::pack(&vec![&Weights::zero(); sets.len()]);
+    // The temperature is the hand-set ordering's, whatever the start: the fitted scores
+    // stay in its units (those of the killer and history bonuses).
+    let temperature = policy::best_temperature(&train, &handset);
+    let mut params = match args.init.as_str() {
+        "builtin" => policy::pack(&sets.iter().collect::<Vec<_>>()),
+        "handset" => handset,
+        "zero" => vec![0.0; handset.len()],
+        other => bail!("--init must be builtin, handset or zero, not {other:?}"),
+    };
     let summary = |params: &[f64]| {
         format!(
             "train {:.5} validation {:.5}; validation top-1 {:.1}%, top-8 {:.1}%",

@@ -5,9 +5,9 @@
 //! (`search::movegen::move_score`; `S` is [`Weights::policy`] of the colour whose cell
 //! it is). The fit treats those scores, times a fixed temperature, as the logits of a
 //! softmax over the moves the generator offers, and minimises the cross-entropy of the
-//! move that was played (Adam). The temperature is the one that fits the starting
-//! scores best, so the fitted scores stay in the units that killer and history bonuses
-//! are added in.
+//! move that was played (Adam). The temperature is the one that fits the hand-set
+//! scores best (`tune --policy` fixes it so, whatever the start), so the fitted scores
+//! stay in the units that killer and history bonuses are added in.
 
 use super::tune::Layout;
 use crate::board::weights::{class_of, Weights, CLASSES, NEAR};
