@@ -186,8 +186,11 @@ pub struct Board {
     saved: Vec<SavedCell>,
     on_board: Vec<Pos>,
     tables: [&'static [u8]; 2],
-    /// Both colours' patterns per line code, one byte (see [`pattern::pair_table`]).
+    /// Both colours' patterns per line code, one byte, indexed by
+    /// `(code >> pair_shift) & pair_mask` (see [`pattern::lookup_table`]).
     pairs: &'static [u8],
+    pair_shift: u32,
+    pair_mask: u32,
     /// How far along a line a stone can change an empty cell's patterns: 4 when both
     /// colours win with five or more (a stone five cells away shares no five with
     /// the cell), else 5 (it can make or break an overline or a caro block).
@@ -248,7 +251,9 @@ impl Board {
                 pattern::table(WinKind::of(rule, Color::Black), Color::Black),
                 pattern::table(WinKind::of(rule, Color::White), Color::White),
             ],
-            pairs: pattern::pair_table(rule),
+            pairs: pattern::lookup_table(rule).0,
+            pair_shift: pattern::lookup_table(rule).1,
+            pair_mask: pattern::lookup_table(rule).2,
             reach: if rule == Rule::Freestyle { 4 } else { 5 },
             combos: [
                 weights::cell_table(Family::of(rule, Color::Black)),
@@ -317,9 +322,15 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, p: Pos, d: usize) {
-        let pair = self.pairs[self.lines[p.idx()][d] as usize];
+        let pair = self.pair(self.lines[p.idx()][d]);
         self.patterns[p.idx()][0][d] = pair & 15;
         self.patterns[p.idx()][1][d] = pair >> 4;
+    }
+
+    /// Both colours' patterns (black low nibble) of the line code `line`.
+    #[inline]
+    fn pair(&self, line: u32) -> u8 {
+        self.pairs[((line >> self.pair_shift) & self.pair_mask) as usize]
     }
 
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
@@ -414,7 +425,7 @@ impl Board {
                     let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
                     self.lines[q][d] = line;
                     if k as i32 <= self.reach && self.cells[q] == Cell::Empty {
-                        let pair = self.pairs[line as usize];
+                        let pair = self.pair(line);
                         let old = self.patterns[q][0][d] | (self.patterns[q][1][d] << 4);
                         if pair != old {
                             changed[n] = (q as u16, d as u8, pair);
@@ -667,6 +678,15 @@ impl Board {
     #[inline]
     pub fn threat_count(&self, color: Color, t: Threat) -> u32 {
         self.threat_count[color.idx()][t as usize] as u32
+    }
+
+    /// Number of empty cells where `color` makes threat class `min` or stronger.
+    #[inline]
+    pub fn threat_count_from(&self, color: Color, min: Threat) -> u32 {
+        self.threat_count[color.idx()][min as usize..]
+            .iter()
+            .map(|&n| n as u32)
+            .sum()
     }
 
     /// The threat level of `color` (0..[`weights::LEVELS`], see

@@ -124,21 +124,32 @@ pub fn vcf_line(
 }
 
 /// The empty cells where `color` makes at least `min`, strongest class first, then by
-/// ordering score, ties by position (the move order of both threat searches).
-fn threat_moves(board: &Board, color: Color, min: Threat) -> ArrayVec<(Pos, i32), MAX_MOVES> {
-    let mut moves: ArrayVec<(Pos, i32), MAX_MOVES> = board
-        .cells()
-        .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
-        .map(|p| {
-            (
+/// ordering score, ties by position (the move order of both threat searches), in
+/// `out`. The scan stops once it has found as many cells as the board's threat counts
+/// say there are: these searches run it at every node.
+fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut ThreatMoves) {
+    out.clear();
+    let mut left = board.threat_count_from(color, min);
+    if left == 0 {
+        return;
+    }
+    for p in board.cells() {
+        if board.is_empty(p) && board.threat(p, color) >= min {
+            out.push((
                 p,
                 board.threat(p, color) as i32 * 1000 + board.cell_score(p, color),
-            )
-        })
-        .collect();
-    moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    moves
+            ));
+            left -= 1;
+            if left == 0 {
+                break;
+            }
+        }
+    }
+    out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
 }
+
+/// Moves of a threat-search node, with their order keys.
+type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
 
 /// The attacker's fours at one VCF node (see [`vcf_line`]).
 fn vcf_moves(
@@ -150,19 +161,18 @@ fn vcf_moves(
 ) -> Option<u32> {
     let me = board.side_to_move();
     let opp = me.opp();
-    let fours = if opp_fives == 1 {
+    let mut fours = ThreatMoves::new();
+    if opp_fives == 1 {
         // The defender's block made a four: we must block it, and the chain goes on
         // only if our block is itself a four.
         let block = board.find_threat(opp, Threat::Five).expect("counted");
         if board.threat(block, me) < Threat::Four {
             return None;
         }
-        let mut only = ArrayVec::new();
-        only.push((block, 0));
-        only
+        fours.push((block, 0));
     } else {
-        threat_moves(board, me, Threat::Four)
-    };
+        threat_moves(board, me, Threat::Four, &mut fours);
+    }
     let renju_black = me == Color::Black && board.rule() == Rule::Renju;
     for &(p, _) in &fours {
         if !legal(board, me, p) {
@@ -259,7 +269,8 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     if !budget.take() {
         return None;
     }
-    let attacks = threat_moves(board, me, Threat::Three);
+    let mut attacks = ThreatMoves::new();
+    threat_moves(board, me, Threat::Three, &mut attacks);
     let mut answers = super::movegen::MoveList::new();
     for &(p, _) in &attacks {
         board.make_move(p);
