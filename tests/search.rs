@@ -8,7 +8,7 @@ use tengen::search::Limits;
 use tengen::types::{Pos, Rule, VALUE_MATE_BOUND};
 
 /// The bench node count. A change that alters it must say `Bench: N` in its commit.
-const BENCH_SIGNATURE: u64 = 1_498_470;
+const BENCH_SIGNATURE: u64 = 1_498_574;
 
 #[test]
 fn bench_signature_is_pinned() {
@@ -291,4 +291,71 @@ fn root_defence_leaves_the_opponent_without_a_vct() {
             "depth {depth}: {m:?} lets O win by threats"
         );
     }
+}
+
+/// Searches `board` to `depth` with the bare search (no root threat searches).
+fn search_value(board: &Board, depth: i32) -> (Pos, i32) {
+    let tt = tengen::search::tt::TranspositionTable::new(16 << 20);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let r = tengen::search::think(
+        board,
+        &tt,
+        Limits::depth(depth),
+        tengen::search::time::Timer::new(std::time::Instant::now()),
+        1,
+        &stop,
+        &mut tengen::search::NoReport,
+        1,
+    );
+    (r.best, r.value)
+}
+
+/// From a game against AIWine (freestyle 15x15, 500 ms a move) where Tengen, white,
+/// claimed a mate in 11 with k13 and was mated instead. After
+/// white's k13 (10,12) black wins: the four at 6,7 forces 4,7, then 8,9 and 5,6 make a
+/// four-three. The win's second move ranks beyond the eight moves an interior node
+/// searches, and every one of those eight lost, so the search called black lost: a
+/// mate claimed with moves left unsearched.
+#[test]
+fn no_mate_is_claimed_while_moves_are_left_unsearched() {
+    let game: Vec<Pos> = [
+        (10, 11),
+        (8, 12),
+        (5, 12),
+        (4, 11),
+        (3, 9),
+        (7, 10),
+        (6, 10),
+        (5, 9),
+        (6, 9),
+        (6, 8),
+        (7, 7),
+        (8, 7),
+        (8, 8),
+        (9, 9),
+        (5, 5),
+        (7, 9),
+        (5, 7),
+        (6, 6),
+        (3, 7),
+        (7, 11),
+        (7, 8),
+    ]
+    .iter()
+    .map(|&(x, y)| Pos::new(x, y))
+    .collect();
+    let mut b = Board::from_moves(15, 15, Rule::Freestyle, &game).unwrap();
+    // White to move: the position is not won for white at any depth the test reaches.
+    for depth in 4..=8 {
+        let (_, v) = search_value(&b, depth);
+        assert!(
+            v < VALUE_MATE_BOUND,
+            "depth {depth}: white claims a mate ({v})"
+        );
+    }
+    // After k13 black, to move, wins, and the search at depth 4 proves it.
+    b.play(Pos::new(10, 12)).unwrap();
+    let (m, v) = search_value(&b, 4);
+    assert!(v >= VALUE_MATE_BOUND, "black's win not found: {m} {v}");
+    assert_eq!(m, Pos::new(6, 7));
 }

@@ -436,11 +436,19 @@ impl<'a> Searcher<'a> {
         let alpha_orig = alpha;
         let mut best = -VALUE_INFINITE;
         let mut best_move = Pos::NONE;
-        for i in 0..branch {
+        for i in 0..moves.len() {
+            // The cap and futility pruning only apply once a move has been found that
+            // does not lose by force: a mate claimed while moves were left unsearched
+            // is false whenever one of them was the defence (games showed such claims:
+            // the search then plays on into a lost line, certain it wins).
+            let saved = best > -VALUE_MATE_BOUND;
+            if i >= branch && saved {
+                break;
+            }
             let (m, _) = movegen::pick(&mut moves, i);
             let quiet = self.board.threat(m, me) < Threat::Three
                 && self.board.threat(m, me.opp()) < Threat::Three;
-            if i > 0 && quiet && depth <= FUTILITY_DEPTH {
+            if i > 0 && quiet && depth <= FUTILITY_DEPTH && saved {
                 if let Some(eval) = static_eval {
                     if eval + FUTILITY_MARGIN * depth <= alpha {
                         continue;
