@@ -51,11 +51,13 @@ fn a_blunder_against_an_open_three_is_marked() {
 }
 
 /// A game lost before the move that first looks losing (game 1 of a gauntlet record:
-/// Tengen black against AIWine). At move 35 black's j15 is proven lost, and the root
-/// search prefers g11 with a plain value; searching the position after g11 proves that
-/// white wins there too, and the root search without j15 and g11 proves every other
-/// move lost. So move 35 is not the mistake: the review walks back to move 33 (e6),
-/// where g12 still held. (`RUST_LOG=debug` names the check.)
+/// Tengen black against AIWine). At move 37 black's g14 is proven lost, and so is
+/// every move the review prefers there: searching the position after its choice
+/// proves that white wins (`RUST_LOG=debug` names that check), and the root search
+/// without it proves every other move lost. So move 37 is not the mistake: the review
+/// walks back to move 35 (j15), where i15 still held. (Before the search stopped
+/// claiming mates with moves left unsearched, the same game walked back from move 35
+/// to 33: some of those proofs were false.)
 #[test]
 fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
     let o = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
@@ -74,21 +76,21 @@ fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
     let log = String::from_utf8_lossy(&o.stderr);
-    assert!(log.contains("checked (6,4) after 34 moves: lost"), "{log}");
-    let r35 = row(&text, 35);
-    let cols: Vec<&str> = r35.split_whitespace().collect();
-    assert_eq!(cols[2], "j15", "{r35}");
+    assert!(log.contains("checked (1,9) after 36 moves: lost"), "{log}");
+    let r37 = row(&text, 37);
+    let cols: Vec<&str> = r37.split_whitespace().collect();
+    assert_eq!(cols[2], "g14", "{r37}");
     assert!(
         cols[3].starts_with("-M") && cols[5].starts_with("-M"),
-        "{r35}"
+        "{r37}"
     );
-    assert!(!r35.contains("??"), "{r35}");
-    let r33 = row(&text, 33);
+    assert!(!r37.contains("??"), "{r37}");
+    let r35 = row(&text, 35);
     assert!(
-        r33.contains("e6") && r33.contains("?? lost"),
-        "{r33}\n{text}"
+        r35.contains("j15") && r35.contains("?? lost"),
+        "{r35}\n{text}"
     );
-    assert!(text.contains("Lost after: move 33 (black e6)"), "{text}");
+    assert!(text.contains("Lost after: move 35 (black j15)"), "{text}");
 }
 
 #[test]
