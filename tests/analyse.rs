@@ -57,7 +57,7 @@ fn a_blunder_against_an_open_three_is_marked() {
 /// without it proves every other move lost. So move 37 is not the mistake: the review
 /// walks back to move 35 (j15), where i15 still held. (Before the search stopped
 /// claiming mates with moves left unsearched, the same game walked back from move 35
-/// to 33: some of those proofs were false.)
+/// to 33 at this node count.)
 #[test]
 fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
     let o = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))

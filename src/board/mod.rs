@@ -228,6 +228,7 @@ impl Board {
                 on_board.push(p);
             }
         }
+        let (pairs, pair_shift, pair_mask) = pattern::lookup_table(rule);
         let mut b = Board {
             width,
             height,
@@ -251,9 +252,9 @@ impl Board {
                 pattern::table(WinKind::of(rule, Color::Black), Color::Black),
                 pattern::table(WinKind::of(rule, Color::White), Color::White),
             ],
-            pairs: pattern::lookup_table(rule).0,
-            pair_shift: pattern::lookup_table(rule).1,
-            pair_mask: pattern::lookup_table(rule).2,
+            pairs,
+            pair_shift,
+            pair_mask,
             reach: if rule == Rule::Freestyle { 4 } else { 5 },
             combos: [
                 weights::cell_table(Family::of(rule, Color::Black)),

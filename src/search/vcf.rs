@@ -123,6 +123,9 @@ pub fn vcf_line(
     r
 }
 
+/// Moves of a threat-search node, with their order keys.
+type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
+
 /// The empty cells where `color` makes at least `min`, strongest class first, then by
 /// ordering score, ties by position (the move order of both threat searches), in
 /// `out`. The scan stops once it has found as many cells as the board's threat counts
@@ -147,9 +150,6 @@ fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut ThreatMoves)
     }
     out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
 }
-
-/// Moves of a threat-search node, with their order keys.
-type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
 
 /// The attacker's fours at one VCF node (see [`vcf_line`]).
 fn vcf_moves(
