@@ -323,6 +323,18 @@ fn tune_cli_writes_weights_that_read_back() {
     assert!(stdout.contains("hand-set evaluation"), "{stdout}");
     let text = std::fs::read_to_string(dir.join("freestyle.txt")).unwrap();
     assert!(text.contains("Written by: pbrain-tengen tune"), "{text}");
+    // A value fit keeps the built-in policy's description whole, continuation lines
+    // (indented) included.
+    let builtin = weights::builtin_text(weights::Family::Freestyle);
+    let mut policy = false;
+    for line in builtin.lines().take_while(|l| l.starts_with('#')) {
+        if !line.starts_with("#  ") {
+            policy = line.starts_with("# Policy");
+        }
+        if policy {
+            assert!(text.contains(line), "{line:?} lost:\n{text}");
+        }
+    }
     weights::parse(&text).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     // Bad input: a clear error and status 2.

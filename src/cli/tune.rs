@@ -74,13 +74,20 @@ struct Args {
 
 /// The comment lines of the built-in weights of `family` that describe the other part
 /// of the file (its values for a policy fit, its policy for a value fit): a value fit
-/// keeps the lines that start with `Policy`, a policy fit the others.
+/// keeps the lines that start with `Policy`, a policy fit the others. An indented line
+/// continues the line above it and goes with it.
 fn kept_header(family: weights::Family, policy_lines: bool) -> String {
+    let mut policy = false;
     weights::builtin_text(family)
         .lines()
         .take_while(|l| l.starts_with('#'))
         .map(|l| l.strip_prefix("# ").unwrap_or(&l[1..]))
-        .filter(|l| l.starts_with("Policy") == policy_lines)
+        .filter(|l| {
+            if !l.starts_with(' ') {
+                policy = l.starts_with("Policy");
+            }
+            policy == policy_lines
+        })
         .map(|l| format!("{l}\n"))
         .collect()
 }
