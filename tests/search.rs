@@ -312,9 +312,10 @@ fn search_value(board: &Board, depth: i32) -> (Pos, i32) {
 
 /// From a game against AIWine (freestyle 15x15, 500 ms a move) where Tengen, white,
 /// claimed a mate in 11 with k13 (10,12) and was mated instead. After k13 black wins:
-/// the four at 6,7 forces 4,7, then 8,9 and 5,6 make a four-three. The win's second move ranks beyond the eight moves an interior node
-/// searches, and every one of those eight lost, so the search called black lost: a
-/// mate claimed with moves left unsearched.
+/// the four at 6,7 forces 4,7, then 8,9 and 5,6 make a four-three. The win's second
+/// move ranks beyond the eight moves an interior node searches, and every one of those
+/// eight lost, so the search called black lost: a mate claimed with moves left
+/// unsearched.
 #[test]
 fn no_mate_is_claimed_while_moves_are_left_unsearched() {
     let game: Vec<Pos> = [
