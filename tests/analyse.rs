@@ -91,6 +91,35 @@ fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
         "{r35}\n{text}"
     );
     assert!(text.contains("Lost after: move 35 (black j15)"), "{text}");
+    // White's win after j15 starts with quiet moves: the threat searches find neither
+    // a VCF nor a VCT there.
+    assert!(
+        text.contains("Cause: missed defence against a slow attack at move 35"),
+        "{text}"
+    );
+}
+
+/// The cause is what the threat searches prove about the position after the decisive
+/// move. In game 46 of the same record (Tengen black against Pela), white's j11 at
+/// move 16 leaves black a win by threes and fours (black's line starts g9, f8, i10),
+/// with no VCF: a VCT, found by the proof-number threat search.
+#[test]
+fn a_loss_to_threes_and_fours_is_named_a_vct() {
+    let o = analyse(&[
+        "tests/data/games/gauntlet-sample.sgf",
+        "--game",
+        "46",
+        "--nodes",
+        "20000",
+        "--brief",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(text.contains("Lost after: move 16 (white j11)"), "{text}");
+    assert!(
+        text.contains("Cause: missed defence against a VCT at move 16"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! `pbrain-tengen analyse GAME`: a review of a finished game. Every position is
 //! searched again; per move it shows the move played and Tengen's choice with both
 //! values, marks the moves that threw the game away, and names the move after which
-//! the loser was lost and why (missed own win, missed defence against a VCF or a VCT,
-//! a position lost before the search could see it, or time).
+//! the loser was lost and why (missed own win, missed defence against a VCF, a VCT or
+//! a slow attack, a position lost before the search could see it, or time).
 //!
 //! A loser's move proven lost is only blamed if another move held: the move the search
 //! preferred there is checked by searching the position after it (and, if that loses
@@ -21,7 +21,7 @@ use crate::engine::{Engine, NoReport, SearchResult, MAX_DEPTH};
 use crate::search::movegen::{self, MoveList};
 use crate::search::params::ROOT_VCF_DEPTH;
 use crate::search::time::TimeLimits;
-use crate::search::{vcf, Limits};
+use crate::search::{pns, vcf, Limits};
 use crate::types::{format_value, Color, Pos, Rule, Value, VALUE_MATE, VALUE_MATE_BOUND};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
@@ -124,8 +124,14 @@ pub enum Cause {
     MissedWin(usize),
     /// After this move the winner had a VCF (continuous fours); another move held.
     MissedVcfDefence(usize),
-    /// After this move the winner had a win with threes (a VCT); another move held.
+    /// After this move the winner had a win with threes (a VCT, proven by the
+    /// threat search); another move held.
     MissedVctDefence(usize),
+    /// After this move the winner had a win that the search proved but the threat
+    /// searches did not find within their limits: one that needs quiet moves before
+    /// the threats, or a VCT deeper than they reach (renju black's threats are not
+    /// searched); another move held.
+    MissedSlowDefence(usize),
     /// A renju foul at this move.
     Foul(usize),
     /// Every move already lost at this move: the mistake came earlier, deeper than the
@@ -144,6 +150,7 @@ impl Cause {
             Cause::MissedWin(_) => "missed own win",
             Cause::MissedVcfDefence(_) => "missed defence against a VCF",
             Cause::MissedVctDefence(_) => "missed defence against a VCT",
+            Cause::MissedSlowDefence(_) => "missed defence against a slow attack",
             Cause::Foul(_) => "renju foul",
             Cause::Positional(_) => "positional misjudgment",
             Cause::Unclear => "unclear",
@@ -415,8 +422,10 @@ pub fn review(
             Cause::Positional(m.number)
         } else if has_vcf(w, h, rule, &record.moves[..=j]) {
             Cause::MissedVcfDefence(m.number)
-        } else {
+        } else if has_vct(w, h, rule, &record.moves[..=j]) {
             Cause::MissedVctDefence(m.number)
+        } else {
+            Cause::MissedSlowDefence(m.number)
         }
     } else {
         Cause::Unclear
@@ -524,6 +533,24 @@ fn has_vcf(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
         }
     }
     false
+}
+
+/// Threat moves and nodes of the VCT check of [`has_vct`]: far beyond what a game
+/// needs, and a second or two at most.
+const VCT_CHECK_DEPTH: u32 = 30;
+const VCT_CHECK_NODES: u64 = 1_000_000;
+
+/// Whether the side to move after `moves` wins by threats (a VCT, by proof-number
+/// search: its proofs are sound, and "not found" proves nothing).
+fn has_vct(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
+    let Ok(mut board) = Board::from_moves(w, h, rule, moves) else {
+        return false;
+    };
+    if board.winner().is_some() {
+        return false;
+    }
+    let mut budget = vcf::Budget::nodes(VCT_CHECK_NODES);
+    pns::vct_move(&mut board, VCT_CHECK_DEPTH, &mut budget).is_some()
 }
 
 fn side(c: Color) -> &'static str {
@@ -653,7 +680,10 @@ pub fn render(
         Cause::NoWinner => String::new(),
         Cause::Forfeit(t) => format!(" ({t})"),
         Cause::MissedWin(n) => format!(" at move {n}"),
-        Cause::MissedVcfDefence(n) | Cause::MissedVctDefence(n) | Cause::Foul(n) => {
+        Cause::MissedVcfDefence(n)
+        | Cause::MissedVctDefence(n)
+        | Cause::MissedSlowDefence(n)
+        | Cause::Foul(n) => {
             format!(" at move {n}")
         }
         Cause::Positional(n) => {

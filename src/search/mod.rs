@@ -4,6 +4,7 @@
 
 pub mod movegen;
 pub mod params;
+pub mod pns;
 pub mod time;
 pub mod tt;
 pub mod vcf;

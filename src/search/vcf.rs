@@ -124,13 +124,13 @@ pub fn vcf_line(
 }
 
 /// Moves of a threat-search node, with their order keys.
-type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
+pub(super) type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
 
 /// The empty cells where `color` makes at least `min`, strongest class first, then by
 /// ordering score, ties by position (the move order of both threat searches), in
 /// `out`. The scan stops once it has found as many cells as the board's threat counts
 /// say there are: these searches run it at every node.
-fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut ThreatMoves) {
+pub(super) fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut ThreatMoves) {
     out.clear();
     let mut left = board.threat_count_from(color, min);
     if left == 0 {
