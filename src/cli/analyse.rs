@@ -19,7 +19,7 @@ use super::play::record::{parse_games, GameNotes, GameRecord};
 use crate::board::Board;
 use crate::engine::{Engine, NoReport, SearchResult, MAX_DEPTH};
 use crate::search::movegen::{self, MoveList};
-use crate::search::params::ROOT_VCF_DEPTH;
+use crate::search::params::{ROOT_VCF_DEPTH, ROOT_VCT_DEPTH};
 use crate::search::time::TimeLimits;
 use crate::search::{pns, vcf, Limits};
 use crate::types::{format_value, Color, Pos, Rule, Value, VALUE_MATE, VALUE_MATE_BOUND};
@@ -535,19 +535,31 @@ fn has_vcf(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
     false
 }
 
-/// Threat moves and nodes of the VCT check of [`has_vct`]: far beyond what a game
-/// needs, and a second or two at most.
+/// Threat moves and nodes of the proof-number VCT check of [`has_vct`]: far beyond
+/// what a game needs, and a second or two at most.
 const VCT_CHECK_DEPTH: u32 = 30;
 const VCT_CHECK_NODES: u64 = 1_000_000;
 
-/// Whether the side to move after `moves` wins by threats (a VCT, by proof-number
-/// search: its proofs are sound, and "not found" proves nothing).
+/// Whether the side to move after `moves` wins by threats (a VCT). Both threat
+/// searches try: the proof-number search reaches long wins, and the depth-first one,
+/// deepened a threat at a time, finds some short narrow wins in far fewer nodes (one
+/// of three threats took it 74 nodes, and the proof-number search 52,840). Their proofs
+/// are sound; "not found" proves nothing.
 fn has_vct(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
     let Ok(mut board) = Board::from_moves(w, h, rule, moves) else {
         return false;
     };
     if board.winner().is_some() {
         return false;
+    }
+    let mut budget = vcf::Budget::nodes(VCT_CHECK_NODES);
+    for depth in 1..=ROOT_VCT_DEPTH {
+        if vcf::vct(&mut board, depth, &mut budget).is_some() {
+            return true;
+        }
+        if budget.exhausted() {
+            break;
+        }
     }
     let mut budget = vcf::Budget::nodes(VCT_CHECK_NODES);
     pns::vct_move(&mut board, VCT_CHECK_DEPTH, &mut budget).is_some()
