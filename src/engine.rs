@@ -350,7 +350,7 @@ impl Engine {
                 share.deadline(ROOT_VCT_ATTACK_PERMILLE),
                 stop,
             );
-            let found = deepening_vct(&mut self.board, &mut budget);
+            let found = vcf::deepening_vct(&mut self.board, ROOT_VCT_DEPTH, &mut budget);
             quick.nodes += budget.used();
             log::debug!("root VCT: {found:?} in {} nodes", budget.used());
             if let Some((m, plies)) = found.filter(|(m, _)| !limits.excluded.contains(m)) {
@@ -632,19 +632,6 @@ fn verify_best(
     }
     result.nodes = nodes;
     result
-}
-
-/// Our VCT at the root, one threat move deeper at a time up to [`ROOT_VCT_DEPTH`]: the
-/// shortest win first, and failures are remembered by depth in the budget, so the
-/// deeper passes repeat little. The first move and the plies.
-fn deepening_vct(board: &mut Board, budget: &mut vcf::Budget) -> Option<(Pos, u32)> {
-    for depth in 1..=ROOT_VCT_DEPTH {
-        let found = vcf::vct_move(board, depth, budget);
-        if found.is_some() || budget.exhausted() {
-            return found;
-        }
-    }
-    None
 }
 
 #[cfg(test)]

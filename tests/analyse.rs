@@ -102,7 +102,7 @@ fn a_loss_is_dated_back_when_the_preferred_move_also_loses() {
 /// The cause is what the threat searches prove about the position after the decisive
 /// move. In game 46 of the same record (Tengen black against Pela), white's j11 at
 /// move 16 leaves black a win by threes and fours (black's line starts g9, f8, i10),
-/// with no VCF: a VCT, found by the proof-number threat search.
+/// with no VCF: a VCT, found by the threat searches.
 #[test]
 fn a_loss_to_threes_and_fours_is_named_a_vct() {
     let o = analyse(&[

@@ -125,7 +125,7 @@ pub enum Cause {
     /// After this move the winner had a VCF (continuous fours); another move held.
     MissedVcfDefence(usize),
     /// After this move the winner had a win with threes (a VCT, proven by the
-    /// threat search); another move held.
+    /// threat searches); another move held.
     MissedVctDefence(usize),
     /// After this move the winner had a win that the search proved but the threat
     /// searches did not find within their limits: one that needs quiet moves before
@@ -514,14 +514,18 @@ fn check_alternatives(
     Ok(slowest.expect("the first candidate was searched"))
 }
 
+/// The position after `moves`, unless they are not a legal game or it is over.
+fn position_after(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> Option<Board> {
+    Board::from_moves(w, h, rule, moves)
+        .ok()
+        .filter(|b| b.winner().is_none())
+}
+
 /// Whether the side to move after `moves` wins by continuous fours (VCF).
 fn has_vcf(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
-    let Ok(mut board) = Board::from_moves(w, h, rule, moves) else {
+    let Some(mut board) = position_after(w, h, rule, moves) else {
         return false;
     };
-    if board.winner().is_some() {
-        return false;
-    }
     let mut budget = vcf::Budget::nodes(2_000_000);
     let mut line = Vec::new();
     for depth in 1..=ROOT_VCF_DEPTH {
@@ -546,20 +550,12 @@ const VCT_CHECK_NODES: u64 = 1_000_000;
 /// of three threats took it 74 nodes, and the proof-number search 52,840). Their proofs
 /// are sound; "not found" proves nothing.
 fn has_vct(w: usize, h: usize, rule: Rule, moves: &[Pos]) -> bool {
-    let Ok(mut board) = Board::from_moves(w, h, rule, moves) else {
+    let Some(mut board) = position_after(w, h, rule, moves) else {
         return false;
     };
-    if board.winner().is_some() {
-        return false;
-    }
     let mut budget = vcf::Budget::nodes(VCT_CHECK_NODES);
-    for depth in 1..=ROOT_VCT_DEPTH {
-        if vcf::vct(&mut board, depth, &mut budget).is_some() {
-            return true;
-        }
-        if budget.exhausted() {
-            break;
-        }
+    if vcf::deepening_vct(&mut board, ROOT_VCT_DEPTH, &mut budget).is_some() {
+        return true;
     }
     let mut budget = vcf::Budget::nodes(VCT_CHECK_NODES);
     pns::vct_move(&mut board, VCT_CHECK_DEPTH, &mut budget).is_some()

@@ -3,7 +3,9 @@
 //! threats is out of its reach: the lines it must refute multiply with each threat.
 //! Proof-number search instead expands, one node at a time, the leaf that would most
 //! cheaply settle the question: narrow forcing lines (one or two answers to each
-//! threat) are followed deep at once, and wide ones wait.
+//! threat) are followed deep at once, and wide ones wait. It keeps no table of
+//! transposed positions, so some short wins behind wide defender nodes cost it far
+//! more: one win of three threats took it 52,840 nodes, and the depth-first search 74.
 //!
 //! The nodes mean what they mean in [`super::vcf::vct`], so the two agree on what a
 //! win is: the attacker (the side to move at the root) plays fours and open threes,
@@ -237,7 +239,8 @@ impl Tree {
     /// children.
     fn update(&mut self, id: u32, attacker: bool) {
         let n = self.nodes[id as usize];
-        if !n.expanded || n.count == 0 && (n.pn == 0 || n.dn == 0) {
+        // A settled node stays settled; an open leaf has nothing to add up.
+        if !n.expanded || n.pn == 0 || n.dn == 0 {
             return;
         }
         let kids = &self.nodes[n.first as usize..(n.first + n.count as u32) as usize];

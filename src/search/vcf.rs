@@ -242,6 +242,19 @@ pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
     vct_move(board, depth, budget).map(|(_, plies)| plies)
 }
 
+/// [`vct_move`] one threat move deeper at a time up to `max_depth`: the shortest win
+/// first, and failures are remembered by depth in the budget, so the deeper passes
+/// repeat little. The first move and the plies.
+pub fn deepening_vct(board: &mut Board, max_depth: u32, budget: &mut Budget) -> Option<(Pos, u32)> {
+    for depth in 1..=max_depth {
+        let found = vct_move(board, depth, budget);
+        if found.is_some() || budget.exhausted() {
+            return found;
+        }
+    }
+    None
+}
+
 /// Like [`vct`], and also returns the attacker's first move.
 pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(Pos, u32)> {
     let me = board.side_to_move();
