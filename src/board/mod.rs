@@ -140,6 +140,9 @@ struct Frame {
     value_sum: [[i32; 2]; 2],
     threat_count: [[u16; Threat::COUNT]; 2],
     start: usize,
+    /// The three words of `near_bits` from `near_word` on, before the move.
+    near_bits: [u64; 3],
+    near_word: usize,
 }
 
 /// An empty cell's pattern state before a move changed it.
@@ -177,6 +180,11 @@ pub struct Board {
     threat_count: [[u16; Threat::COUNT]; 2],
     /// Number of stones in the 5×5 square around each cell.
     near: Box<[u8; GRID]>,
+    /// One bit per grid index: a stone lies in the cell's 5×5 square (`near` > 0).
+    /// Make sets the bits around the move; undo restores them from its frame.
+    near_bits: [u64; GRID / 64],
+    /// One bit per grid index: the cell is not empty (a stone, blocked, or a wall).
+    occupied: [u64; GRID / 64],
     hash: u64,
     history: Vec<Pos>,
     /// What each move in `history` changed, so that undo restores it instead of
@@ -243,6 +251,8 @@ impl Board {
             value_sum: [[0; 2]; 2],
             threat_count: [[0; Threat::COUNT]; 2],
             near: Box::new([0; GRID]),
+            near_bits: [0; GRID / 64],
+            occupied: [0; GRID / 64],
             hash: 0,
             history: Vec::with_capacity(width * height),
             frames: Vec::with_capacity(width * height),
@@ -319,6 +329,12 @@ impl Board {
                 self.bump_near(p, 1);
             }
         }
+        self.near_bits = [0; GRID / 64];
+        self.occupied = [0; GRID / 64];
+        for i in 0..GRID {
+            self.near_bits[i / 64] |= ((self.near[i] > 0) as u64) << (i % 64);
+            self.occupied[i / 64] |= ((self.cells[i] != Cell::Empty) as u64) << (i % 64);
+        }
     }
 
     #[inline]
@@ -355,6 +371,22 @@ impl Board {
             let t = &mut self.threat_count[c][self.threats[i][c] as usize];
             *t = (*t as i32 + sign) as u16;
         }
+    }
+
+    /// After a stone at `p`: saves the `near_bits` words of the rows p-2..=p+2 into the
+    /// move's frame, then sets the bits of its 5×5 square and marks `p` occupied.
+    #[inline]
+    fn mark_near(&mut self, p: Pos) {
+        let (x, y) = (p.idx() % STRIDE, p.idx() / STRIDE);
+        let w0 = (y - 2) * STRIDE / 64;
+        let f = self.frames.last_mut().expect("a frame per move");
+        f.near_word = w0;
+        f.near_bits.copy_from_slice(&self.near_bits[w0..w0 + 3]);
+        for row in y - 2..=y + 2 {
+            let i = row * STRIDE + x - 2;
+            self.near_bits[i / 64] |= 0x1F << (i % 64);
+        }
+        self.occupied[p.idx() / 64] |= 1 << (p.idx() % 64);
     }
 
     fn bump_near(&mut self, p: Pos, delta: i8) {
@@ -451,7 +483,7 @@ impl Board {
     /// Empties `p`, the last move, and restores what placing it changed from the frame
     /// `make_move` saved. The cell's own pattern state was left untouched while it held
     /// the stone, so it is already the state from before the move.
-    fn clear_last(&mut self, p: Pos) {
+    fn clear_last(&mut self, p: Pos) -> Frame {
         let i = p.idx();
         self.cells[i] = Cell::Empty;
         for d in 0..4 {
@@ -473,6 +505,7 @@ impl Board {
         }
         self.value_sum = f.value_sum;
         self.threat_count = f.threat_count;
+        f
     }
 
     /// Board width (columns).
@@ -592,6 +625,7 @@ impl Board {
     pub fn set_blocked(&mut self, p: Pos) -> Result<(), BoardError> {
         self.check_empty(p)?;
         self.set_cell::<false>(p, Cell::Blocked);
+        self.occupied[p.idx() / 64] |= 1 << (p.idx() % 64);
         self.blocked += 1;
         Ok(())
     }
@@ -604,11 +638,20 @@ impl Board {
         self.push_frame();
         self.set_cell::<true>(p, Cell::stone(c));
         self.bump_near(p, 1);
+        self.mark_near(p);
         let z = zobrist();
         self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
         self.side = c.opp();
         self.history.push(p);
         self.stones += 1;
+    }
+
+    /// The Zobrist key the position will have after the side to move plays `p` (for a
+    /// table prefetch before the move is made).
+    #[inline]
+    pub fn hash_after(&self, p: Pos) -> u64 {
+        let z = zobrist();
+        self.hash ^ z.stones[self.side.idx()][p.idx()] ^ z.white_to_move
     }
 
     /// Takes back the last stone. Must have a move to undo (checked in debug builds).
@@ -618,8 +661,10 @@ impl Board {
         let c = self.cells[p.idx()]
             .color()
             .expect("history cell holds a stone");
-        self.clear_last(p);
+        let f = self.clear_last(p);
         self.bump_near(p, -1);
+        self.near_bits[f.near_word..f.near_word + 3].copy_from_slice(&f.near_bits);
+        self.occupied[p.idx() / 64] &= !(1 << (p.idx() % 64));
         let z = zobrist();
         self.hash ^= z.stones[c.idx()][p.idx()] ^ z.white_to_move;
         self.side = c;
@@ -710,6 +755,13 @@ impl Board {
         }
         self.cells()
             .find(|&p| self.is_empty(p) && self.threat(p, color) == t)
+    }
+
+    /// The empty cells with a stone in their 5×5 square, in board order, as a bit set
+    /// over grid indices (a copy: the caller may change the board while reading it).
+    #[inline]
+    pub fn candidate_bits(&self) -> [u64; GRID / 64] {
+        std::array::from_fn(|w| self.near_bits[w] & !self.occupied[w])
     }
 
     /// Number of stones in the 5×5 square centred on `p`.
@@ -813,7 +865,7 @@ impl Board {
     /// Lifting must undo the latest placement, as the recursion does.
     fn place_probe(&mut self, p: Pos, cell: Cell) {
         if cell == Cell::Empty {
-            self.clear_last(p);
+            let _ = self.clear_last(p);
         } else {
             self.push_frame();
             self.set_cell::<true>(p, cell);
@@ -827,6 +879,8 @@ impl Board {
             value_sum: self.value_sum,
             threat_count: self.threat_count,
             start: self.saved.len(),
+            near_bits: [0; 3],
+            near_word: 0,
         });
     }
 
@@ -913,6 +967,16 @@ impl Board {
             {
                 return Err(format!("threat/score/values differ at {p:?}"));
             }
+        }
+        let mut candidates = [0u64; GRID / 64];
+        for p in self.cells() {
+            let i = p.idx();
+            if self.cells[i] == Cell::Empty && self.near[i] > 0 {
+                candidates[i / 64] |= 1 << (i % 64);
+            }
+        }
+        if self.candidate_bits() != candidates || fresh.candidate_bits() != candidates {
+            return Err("candidate cells differ".to_string());
         }
         if self.threat_count != fresh.threat_count {
             return Err("threat counts differ".to_string());

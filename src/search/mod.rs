@@ -161,7 +161,7 @@ pub struct Searcher<'a> {
     killers: [[Pos; 2]; MAX_PLY + 2],
     history: Box<[[i32; GRID]; 2]>,
     pv: Vec<Vec<Pos>>,
-    move_lists: Vec<MoveList>,
+    move_lists: Vec<Option<Box<MoveList>>>,
     /// Whether the move into ply `i + 1` was a null move (no two in a row).
     null_at: [bool; MAX_PLY + 2],
     /// Late-move reductions by depth and move index.
@@ -222,7 +222,7 @@ impl<'a> Searcher<'a> {
             killers: [[Pos::NONE; 2]; MAX_PLY + 2],
             history: Box::new([[0; GRID]; 2]),
             pv: vec![Vec::new(); MAX_PLY + 2],
-            move_lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
+            move_lists: (0..MAX_PLY + 2).map(|_| Some(Box::default())).collect(),
             null_at: [false; MAX_PLY + 2],
             lmr: lmr_table(),
         }
@@ -404,13 +404,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.move_lists[uply]);
+        let mut moves = self.move_lists[uply].take().unwrap_or_default();
         generate(&mut self.board, &mut moves);
         if ply == 0 && !self.limits.excluded.is_empty() {
             moves.retain(|m| !self.limits.excluded.contains(&m.0));
         }
         if moves.is_empty() {
-            self.move_lists[uply] = moves;
+            self.move_lists[uply] = Some(moves);
             return VALUE_DRAW;
         }
         // Order: TT move, killers, then pattern score plus history.
@@ -456,6 +456,7 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+            self.shared.tt.prefetch(self.board.hash_after(m));
             self.board.make_move(m);
             // A forced reply costs no depth. (Fours extended the same way lost games
             // with the fitted evaluation: see MAX_BRANCH.)
@@ -480,7 +481,7 @@ impl<'a> Searcher<'a> {
             }
             self.board.undo_move();
             if self.aborted {
-                self.move_lists[uply] = moves;
+                self.move_lists[uply] = Some(moves);
                 return 0;
             }
             if v > best {
@@ -506,7 +507,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.move_lists[uply] = moves;
+        self.move_lists[uply] = Some(moves);
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {

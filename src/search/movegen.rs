@@ -54,12 +54,38 @@ pub fn near_bucket(history: &[Pos], p: Pos, back: usize) -> usize {
         .min(NEAR - 1)
 }
 
-/// Every playable cell where the side to move makes at least `min`.
+/// The move generator's candidates: the empty cells with a stone in their 5×5 square,
+/// in board order. Every cell where a four or a five can be made is among them (it
+/// lies next to a stone of the line).
+fn candidates(board: &Board) -> impl Iterator<Item = Pos> {
+    board
+        .candidate_bits()
+        .into_iter()
+        .enumerate()
+        .flat_map(|(w, mut bits)| {
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Pos((w * 64 + b) as u16)
+                })
+            })
+        })
+}
+
+/// Every playable cell where `color` makes at least `min`; from [`Threat::Four`] up
+/// only the candidates are looked at (see [`candidates`]).
 pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut MoveList) {
-    let cells: ArrayVec<Pos, MAX_MOVES> = board
-        .cells()
-        .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
-        .collect();
+    let cells: ArrayVec<Pos, MAX_MOVES> = if min >= Threat::Four {
+        candidates(board)
+            .filter(|&p| board.threat(p, color) >= min)
+            .collect()
+    } else {
+        board
+            .cells()
+            .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
+            .collect()
+    };
     for p in cells {
         if is_playable(board, p) {
             out.push((p, move_score(board, p)));
@@ -102,11 +128,9 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
         let c = board.center();
         out.push((c, 0));
     } else if has_playable_flex4(board, opp) {
-        let cells: ArrayVec<Pos, MAX_MOVES> = board
-            .cells()
+        let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board)
             .filter(|&p| {
-                board.is_empty(p)
-                    && (board.threat(p, opp) >= Threat::Four || board.threat(p, me) >= Threat::Four)
+                board.threat(p, opp) >= Threat::Four || board.threat(p, me) >= Threat::Four
             })
             .collect();
         for p in cells {
@@ -115,10 +139,7 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
             }
         }
     } else {
-        let cells: ArrayVec<Pos, MAX_MOVES> = board
-            .cells()
-            .filter(|&p| board.is_empty(p) && board.near_count(p) > 0)
-            .collect();
+        let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board).collect();
         for p in cells {
             if is_playable(board, p) {
                 out.push((p, move_score(board, p)));

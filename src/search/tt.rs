@@ -26,9 +26,16 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+/// Words per bucket: `BUCKET` entries of two words, one 64-byte cache line.
+const BUCKET_WORDS: usize = BUCKET * 2;
+
 /// The table.
 pub struct TranspositionTable {
+    /// The buckets, from `base` on: a probe touches one cache line only if a bucket
+    /// starts on one, and the allocator aligns a large block only to 16 bytes (asking
+    /// it for 64 would make it write zeros over the whole table up front).
     slots: Box<[AtomicU64]>,
+    base: usize,
     buckets: usize,
     age: AtomicU8,
 }
@@ -87,9 +94,11 @@ impl TranspositionTable {
         let mut buckets = (bytes / per_bucket).max(1);
         // A power of two keeps indexing a mask.
         buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
-        let slots = zeroed_slots(buckets * BUCKET * 2);
+        let slots = zeroed_slots(buckets * BUCKET_WORDS + BUCKET_WORDS);
+        let base = (slots.as_ptr() as usize).next_multiple_of(64) - slots.as_ptr() as usize;
         TranspositionTable {
             slots,
+            base: base / 8,
             buckets,
             age: AtomicU8::new(0),
         }
@@ -97,7 +106,7 @@ impl TranspositionTable {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 8
+        (self.slots.len() - BUCKET_WORDS) * 8
     }
 
     /// Forgets everything.
@@ -114,8 +123,25 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & (self.buckets - 1)) * BUCKET * 2
+    fn bucket(&self, key: u64) -> &[AtomicU64] {
+        let start = self.base + (key as usize & (self.buckets - 1)) * BUCKET_WORDS;
+        &self.slots[start..start + BUCKET_WORDS]
+    }
+
+    /// Asks the processor to fetch `key`'s bucket into the cache, so that a probe soon
+    /// after (of the position after a move, say) does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.bucket(key).as_ptr() as *const i8;
+            // SAFETY: a prefetch is only a hint: it reads nothing into the program and
+            // cannot fault, and SSE is part of every x86-64 target.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks `key` up.
@@ -123,8 +149,8 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let b = self.bucket(key);
         for i in 0..BUCKET {
-            let check = self.slots[b + 2 * i].load(Ordering::Relaxed);
-            let data = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
+            let check = b[2 * i].load(Ordering::Relaxed);
+            let data = b[2 * i + 1].load(Ordering::Relaxed);
             if data != 0 && check ^ data == key {
                 return Some(unpack(data).0);
             }
@@ -139,8 +165,8 @@ impl TranspositionTable {
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for i in 0..BUCKET {
-            let check = self.slots[b + 2 * i].load(Ordering::Relaxed);
-            let data = self.slots[b + 2 * i + 1].load(Ordering::Relaxed);
+            let check = b[2 * i].load(Ordering::Relaxed);
+            let data = b[2 * i + 1].load(Ordering::Relaxed);
             if data == 0 || check ^ data == key {
                 victim = i;
                 if data != 0 {
@@ -152,8 +178,8 @@ impl TranspositionTable {
                             e.mv = old.mv;
                         }
                         let d = pack(&e, age);
-                        self.slots[b + 2 * i].store(key ^ d, Ordering::Relaxed);
-                        self.slots[b + 2 * i + 1].store(d, Ordering::Relaxed);
+                        b[2 * i].store(key ^ d, Ordering::Relaxed);
+                        b[2 * i + 1].store(d, Ordering::Relaxed);
                         return;
                     }
                 }
@@ -168,8 +194,8 @@ impl TranspositionTable {
             }
         }
         let d = pack(&entry, age);
-        self.slots[b + 2 * victim].store(key ^ d, Ordering::Relaxed);
-        self.slots[b + 2 * victim + 1].store(d, Ordering::Relaxed);
+        b[2 * victim].store(key ^ d, Ordering::Relaxed);
+        b[2 * victim + 1].store(d, Ordering::Relaxed);
     }
 
     /// Permille of the first thousand slots used in the current search.
@@ -178,7 +204,7 @@ impl TranspositionTable {
         let n = (1000 / BUCKET).min(self.buckets) * BUCKET;
         let mut used = 0;
         for i in 0..n {
-            let d = self.slots[2 * i + 1].load(Ordering::Relaxed);
+            let d = self.slots[self.base + 2 * i + 1].load(Ordering::Relaxed);
             if d != 0 && unpack(d).1 == age {
                 used += 1;
             }
