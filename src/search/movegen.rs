@@ -73,19 +73,16 @@ fn candidates(board: &Board) -> impl Iterator<Item = Pos> {
         })
 }
 
-/// Every playable cell where `color` makes at least `min`; from [`Threat::Four`] up
-/// only the candidates are looked at (see [`candidates`]).
+/// Every playable cell where `color` makes at least `min`, which must be a four or
+/// more: only the candidates are looked at (see [`candidates`]).
 pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut MoveList) {
-    let cells: ArrayVec<Pos, MAX_MOVES> = if min >= Threat::Four {
-        candidates(board)
-            .filter(|&p| board.threat(p, color) >= min)
-            .collect()
-    } else {
-        board
-            .cells()
-            .filter(|&p| board.is_empty(p) && board.threat(p, color) >= min)
-            .collect()
-    };
+    debug_assert!(
+        min >= Threat::Four,
+        "moves_with_threat below a four: {min:?}"
+    );
+    let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board)
+        .filter(|&p| board.threat(p, color) >= min)
+        .collect();
     for p in cells {
         if is_playable(board, p) {
             out.push((p, move_score(board, p)));

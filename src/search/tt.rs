@@ -90,7 +90,7 @@ fn zeroed_slots(n: usize) -> Box<[AtomicU64]> {
 impl TranspositionTable {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn new(bytes: usize) -> TranspositionTable {
-        let per_bucket = BUCKET * 16;
+        let per_bucket = BUCKET_WORDS * 8;
         let mut buckets = (bytes / per_bucket).max(1);
         // A power of two keeps indexing a mask.
         buckets = 1 << (usize::BITS - 1 - buckets.leading_zeros());
