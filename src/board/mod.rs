@@ -402,24 +402,38 @@ impl Board {
     /// state (with `SAVE`), then re-reads threat class, score and values for both
     /// colours and adjusts the sums by the difference.
     #[inline]
-    fn apply_patterns<const SAVE: bool>(&mut self, q: usize, d: usize, pair: u8) {
+    fn apply_patterns<const SAVE: bool>(
+        &mut self,
+        q: usize,
+        d: usize,
+        pair: u8,
+        sums: &mut [[i32; 2]; 2],
+    ) {
         let q = q & (GRID - 1);
+        let patterns = self.patterns[q];
         if SAVE {
             self.saved.push(SavedCell {
                 q: q as u16,
-                patterns: self.patterns[q],
+                patterns,
                 threats: self.threats[q],
                 scores: self.scores[q],
                 values: self.values[q],
             });
         }
-        self.patterns[q][0][d] = pair & 15;
-        self.patterns[q][1][d] = pair >> 4;
-        for c in 0..2 {
-            let e = self.combos[c][combo_index(self.patterns[q][c])];
+        // The four patterns of each colour as one word, changed in a register: reading
+        // them back from memory right after a one-byte store into them would stall on
+        // store forwarding.
+        let shift = 8 * (d & 3) as u32;
+        let words = [
+            (u32::from_le_bytes(patterns[0]) & !(0xFF << shift)) | ((pair & 15) as u32) << shift,
+            (u32::from_le_bytes(patterns[1]) & !(0xFF << shift)) | ((pair >> 4) as u32) << shift,
+        ];
+        self.patterns[q] = words.map(u32::to_le_bytes);
+        for (c, &word) in words.iter().enumerate() {
+            let e = self.combos[c][combo_index(word.to_le_bytes())];
             let [own, opp] = self.values[q][c];
-            self.value_sum[c][0] += e.own as i32 - own as i32;
-            self.value_sum[c][1] += e.opp as i32 - opp as i32;
+            sums[c][0] += e.own as i32 - own as i32;
+            sums[c][1] += e.opp as i32 - opp as i32;
             self.values[q][c] = [e.own, e.opp];
             self.scores[q][c] = e.score;
             let old = self.threats[q][c];
@@ -457,20 +471,28 @@ impl Board {
                     let q = q & (GRID - 1);
                     let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
                     self.lines[q][d] = line;
-                    if k as i32 <= self.reach && self.cells[q] == Cell::Empty {
-                        let pair = self.pair(line);
+                    // Branch-free: whether a cell changed is data the predictor
+                    // cannot learn, so every cell within reach is written and only a
+                    // changed, empty one is counted.
+                    if k as i32 <= self.reach {
+                        let live = self.cells[q] == Cell::Empty;
+                        // A stone's or a wall's code would be a look-up far away in
+                        // the table (a cache miss for nothing): read code 0 instead.
+                        let pair = self.pair(line & (live as u32).wrapping_neg());
                         let old = self.patterns[q][0][d] | (self.patterns[q][1][d] << 4);
-                        if pair != old {
-                            changed[n] = (q as u16, d as u8, pair);
-                            n += 1;
-                        }
+                        changed[n] = (q as u16, d as u8, pair);
+                        n += (live & (pair != old)) as usize;
                     }
                 }
             }
         }
+        // The sums are updated in a local copy, which the compiler keeps in registers
+        // (the board's own would be re-read after every store to the board).
+        let mut sums = self.value_sum;
         for &(q, d, pair) in &changed[..n] {
-            self.apply_patterns::<SAVE>(q as usize, d as usize, pair);
+            self.apply_patterns::<SAVE>(q as usize, d as usize, pair, &mut sums);
         }
+        self.value_sum = sums;
         if cell == Cell::Empty {
             for d in 0..4 {
                 self.refresh_pattern(p, d);
