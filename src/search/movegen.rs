@@ -56,8 +56,9 @@ pub fn near_bucket(history: &[Pos], p: Pos, back: usize) -> usize {
 
 /// The move generator's candidates: the empty cells with a stone in their 5×5 square,
 /// in board order. Every cell where a four or a five can be made is among them (it
-/// lies next to a stone of the line).
-fn candidates(board: &Board) -> impl Iterator<Item = Pos> {
+/// lies next to a stone of the line), and so is every cell that makes an open three
+/// (two of its stones lie within two cells of it).
+pub(super) fn candidates(board: &Board) -> impl Iterator<Item = Pos> {
     board
         .candidate_bits()
         .into_iter()

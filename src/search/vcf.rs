@@ -128,16 +128,18 @@ pub(super) type ThreatMoves = ArrayVec<(Pos, i32), MAX_MOVES>;
 
 /// The empty cells where `color` makes at least `min`, strongest class first, then by
 /// ordering score, ties by position (the move order of both threat searches), in
-/// `out`. The scan stops once it has found as many cells as the board's threat counts
-/// say there are: these searches run it at every node.
+/// `out`. `min` must be an open three or more, so that only the move generator's
+/// candidates need looking at; the scan stops once it has found as many cells as the
+/// board's threat counts say there are: these searches run it at every node.
 pub(super) fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut ThreatMoves) {
+    debug_assert!(min >= Threat::Three, "threat_moves below a three: {min:?}");
     out.clear();
     let mut left = board.threat_count_from(color, min);
     if left == 0 {
         return;
     }
-    for p in board.cells() {
-        if board.is_empty(p) && board.threat(p, color) >= min {
+    for p in super::movegen::candidates(board) {
+        if board.threat(p, color) >= min {
             out.push((
                 p,
                 board.threat(p, color) as i32 * 1000 + board.cell_score(p, color),
@@ -148,6 +150,7 @@ pub(super) fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut T
             }
         }
     }
+    debug_assert_eq!(left, 0, "a {min:?} cell outside the candidates");
     out.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
 }
 
