@@ -775,8 +775,32 @@ impl Board {
         if self.threat_count(color, t) == 0 {
             return None;
         }
-        self.cells()
-            .find(|&p| self.is_empty(p) && self.threat(p, color) == t)
+        if t >= Threat::Three {
+            self.candidates().find(|&p| self.threat(p, color) == t)
+        } else {
+            self.cells()
+                .find(|&p| self.is_empty(p) && self.threat(p, color) == t)
+        }
+    }
+
+    /// The move generator's candidates: the empty cells with a stone in their 5×5
+    /// square, in board order (read from a copy of [`Self::candidate_bits`]). Every
+    /// cell where a four or a five can be made is among them (it lies next to a stone
+    /// of the line), and so is every cell that makes an open three (two of its stones
+    /// lie within two cells of it).
+    pub fn candidates(&self) -> impl Iterator<Item = Pos> {
+        self.candidate_bits()
+            .into_iter()
+            .enumerate()
+            .flat_map(|(w, mut bits)| {
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        Pos((w * 64 + b) as u16)
+                    })
+                })
+            })
     }
 
     /// The empty cells with a stone in their 5×5 square, in board order, as a bit set

@@ -284,8 +284,8 @@ impl<'a> Searcher<'a> {
             // Black: a straight four that is not a foul.
             let cells: Vec<Pos> = self
                 .board
-                .cells()
-                .filter(|&p| self.board.is_empty(p) && self.board.threat(p, me) == Threat::Flex4)
+                .candidates()
+                .filter(|&p| self.board.threat(p, me) == Threat::Flex4)
                 .collect();
             for p in cells {
                 let pats = self.board.patterns(p, me);

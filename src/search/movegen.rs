@@ -54,34 +54,15 @@ pub fn near_bucket(history: &[Pos], p: Pos, back: usize) -> usize {
         .min(NEAR - 1)
 }
 
-/// The move generator's candidates: the empty cells with a stone in their 5×5 square,
-/// in board order. Every cell where a four or a five can be made is among them (it
-/// lies next to a stone of the line), and so is every cell that makes an open three
-/// (two of its stones lie within two cells of it).
-pub(super) fn candidates(board: &Board) -> impl Iterator<Item = Pos> {
-    board
-        .candidate_bits()
-        .into_iter()
-        .enumerate()
-        .flat_map(|(w, mut bits)| {
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Pos((w * 64 + b) as u16)
-                })
-            })
-        })
-}
-
 /// Every playable cell where `color` makes at least `min`, which must be a four or
-/// more: only the candidates are looked at (see [`candidates`]).
+/// more: only the candidates are looked at (see [`Board::candidates`]).
 pub fn moves_with_threat(board: &mut Board, color: Color, min: Threat, out: &mut MoveList) {
     debug_assert!(
         min >= Threat::Four,
         "moves_with_threat below a four: {min:?}"
     );
-    let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board)
+    let cells: ArrayVec<Pos, MAX_MOVES> = board
+        .candidates()
         .filter(|&p| board.threat(p, color) >= min)
         .collect();
     for p in cells {
@@ -102,8 +83,8 @@ pub fn has_playable_flex4(board: &mut Board, color: Color) -> bool {
         return true;
     }
     let cells: ArrayVec<Pos, MAX_MOVES> = board
-        .cells()
-        .filter(|&p| board.is_empty(p) && board.threat(p, color) == Threat::Flex4)
+        .candidates()
+        .filter(|&p| board.threat(p, color) == Threat::Flex4)
         .collect();
     cells.into_iter().any(|p| !board.is_forbidden(p))
 }
@@ -126,7 +107,8 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
         let c = board.center();
         out.push((c, 0));
     } else if has_playable_flex4(board, opp) {
-        let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board)
+        let cells: ArrayVec<Pos, MAX_MOVES> = board
+            .candidates()
             .filter(|&p| {
                 board.threat(p, opp) >= Threat::Four || board.threat(p, me) >= Threat::Four
             })
@@ -137,7 +119,7 @@ pub fn generate(board: &mut Board, out: &mut MoveList) {
             }
         }
     } else {
-        let cells: ArrayVec<Pos, MAX_MOVES> = candidates(board).collect();
+        let cells: ArrayVec<Pos, MAX_MOVES> = board.candidates().collect();
         for p in cells {
             if is_playable(board, p) {
                 out.push((p, move_score(board, p)));

@@ -138,7 +138,7 @@ pub(super) fn threat_moves(board: &Board, color: Color, min: Threat, out: &mut T
     if left == 0 {
         return;
     }
-    for p in super::movegen::candidates(board) {
+    for p in board.candidates() {
         if board.threat(p, color) >= min {
             out.push((
                 p,
