@@ -16,7 +16,9 @@
 #   --turn-ms MS       time per move                         [1000]
 #   --nodes N          fixed nodes per move instead of time: Tengen and the opponents
 #                      that honour INFO max_node (NODE_ENGINES, default "rapfi") get
-#                      nodes=N; the others are skipped, as their games would be timed
+#                      nodes=N; the others are skipped, as their games would be timed.
+#                      Such games are deterministic: only two per opening (one per
+#                      colour) are distinct, and the script warns when more are asked
 #   --games N          games per opponent  [24: 12 openings, both colours]
 #   --concurrency N    games at the same time                [2]
 #   --no-ladder        do not append to the ladder
@@ -77,6 +79,18 @@ if [ -z "$openings" ]; then
   esac
 fi
 
+# At fixed nodes both sides are deterministic: an opening played again with the same
+# colours replays the same game, which adds nothing but weight to the tally.
+repeat_note=
+if [ -n "$nodes" ] && [ "$openings" != none ] && [ -f "$openings" ]; then
+  lines=$(grep -cv '^[[:space:]]*\(#\|$\)' "$openings")
+  distinct=$((2 * lines))
+  if [ "$games" -gt "$distinct" ]; then
+    echo "gauntlet.sh: warning: at fixed nodes every game is deterministic; $games games from $lines openings replay only $distinct distinct games (use --games $distinct or a larger opening file)" >&2
+    repeat_note=", only $distinct distinct games"
+  fi
+fi
+
 # The opponents: executable pbrain-* files in the folder.
 opponents=()
 if [ -d "$engines_dir" ]; then
@@ -122,6 +136,7 @@ if [ -n "$nodes" ]; then
   # The node limit must bind, not the clock: a generous move time, a long grace.
   args+=(--each "nodes=$nodes" --turn-ms "${turn_ms:-60000}" --tolerance-ms 10000)
   tc_text="$nodes nodes/move"
+  tc_text="$tc_text$repeat_note"
 else
   # AIWine overruns short moves on a busy machine (../shared/sparring/README.md).
   args+=(--turn-ms "${turn_ms:-1000}" --tolerance-ms 2000)
