@@ -18,7 +18,7 @@
 #                      that honour INFO max_node (NODE_ENGINES, default "rapfi") get
 #                      nodes=N; the others are skipped, as their games would be timed.
 #                      Such games are deterministic: only two per opening (one per
-#                      colour) are distinct, and the script warns when more are asked
+#                      colour) are distinct, and the script warns when more are asked for
 #   --games N          games per opponent  [24: 12 openings, both colours]
 #   --concurrency N    games at the same time                [2]
 #   --no-ladder        do not append to the ladder
@@ -83,9 +83,10 @@ fi
 # colours replays the same game, which adds nothing but weight to the tally.
 repeat_note=
 if [ -n "$nodes" ] && [ "$openings" != none ] && [ -f "$openings" ]; then
-  lines=$(grep -cv '^[[:space:]]*\(#\|$\)' "$openings")
+  # (grep -c exits 1 when it counts nothing; an empty file is the match runner's to refuse.)
+  lines=$(grep -cv '^[[:space:]]*\(#\|$\)' "$openings" || true)
   distinct=$((2 * lines))
-  if [ "$games" -gt "$distinct" ]; then
+  if [ "$lines" -gt 0 ] && [ "$games" -gt "$distinct" ]; then
     echo "gauntlet.sh: warning: at fixed nodes every game is deterministic; $games games from $lines openings replay only $distinct distinct games (use --games $distinct or a larger opening file)" >&2
     repeat_note=", only $distinct distinct games"
   fi

@@ -1,17 +1,23 @@
 //! scripts/gauntlet.sh without sparring engines says so and exits 0, so that nothing
 //! in CI needs them.
 
+/// Runs scripts/gauntlet.sh with `args`.
+#[cfg(unix)]
+fn gauntlet(args: &[&str]) -> std::process::Output {
+    let root = env!("CARGO_MANIFEST_DIR");
+    std::process::Command::new("bash")
+        .arg(format!("{root}/scripts/gauntlet.sh"))
+        .args(args)
+        .output()
+        .expect("run bash")
+}
+
 #[cfg(unix)]
 #[test]
 fn gauntlet_without_engines_exits_cleanly() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let empty = std::env::temp_dir().join(format!("tengen-no-engines-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
-    let o = std::process::Command::new("bash")
-        .arg(format!("{root}/scripts/gauntlet.sh"))
-        .args(["--engines", empty.to_str().unwrap()])
-        .output()
-        .expect("run bash");
+    let o = gauntlet(&["--engines", empty.to_str().unwrap()]);
     std::fs::remove_dir_all(&empty).ok();
     assert!(o.status.success(), "{o:?}");
     assert!(
@@ -26,18 +32,21 @@ fn gauntlet_without_engines_exits_cleanly() {
 #[cfg(unix)]
 #[test]
 fn gauntlet_warns_of_replayed_games_at_fixed_nodes() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let empty = std::env::temp_dir().join(format!("tengen-no-engines-n-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
     let openings = empty.join("two.txt");
     std::fs::write(&openings, "# two openings\n0,0\n\n1,1, 0,1\n").unwrap();
     let run = |games: &str| {
-        std::process::Command::new("bash")
-            .arg(format!("{root}/scripts/gauntlet.sh"))
-            .args(["--engines", empty.to_str().unwrap(), "--nodes", "1000"])
-            .args(["--openings", openings.to_str().unwrap(), "--games", games])
-            .output()
-            .expect("run bash")
+        gauntlet(&[
+            "--engines",
+            empty.to_str().unwrap(),
+            "--nodes",
+            "1000",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            games,
+        ])
     };
     let five = run("5");
     let four = run("4");
