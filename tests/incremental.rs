@@ -3,7 +3,7 @@
 //! from scratch (`verify_incremental`) and that undo restores the exact hash and
 //! diagram.
 
-use tengen::board::{Board, Cell};
+use tengen::board::{Board, Cell, Threat};
 use tengen::types::SplitMix64 as Rng;
 use tengen::types::{Color, Pos, Rule};
 
@@ -180,4 +180,62 @@ fn transposed_move_orders_share_a_key() {
     let mut c = a.clone();
     c.set_side(Color::White);
     assert_ne!(c.hash(), a.hash(), "side to move is part of the key");
+}
+
+/// `four_completion` reads the forced block of a four from the line codes without
+/// playing it (the VCF looks up transpositions with it); `hash_after_pair` is the key
+/// after a move and its answer. Both must agree with actually playing the moves, on
+/// every rule, for every empty cell of random positions.
+#[test]
+fn four_completion_and_pair_key_match_playing_the_moves() {
+    let mut rng = Rng::new(0x0F0F_4444);
+    let mut fours = 0;
+    for seq in 0..1500 {
+        let rule = Rule::ALL[seq % Rule::ALL.len()];
+        let (w, h) = SIZES[rng.index(SIZES.len())];
+        let mut b = Board::new(w, h, rule).unwrap();
+        for _ in 0..rng.index(70) {
+            let Some(p) = pick_move(&b, &mut rng) else {
+                break;
+            };
+            b.make_move(p);
+            if b.winner().is_some() {
+                b.undo_move();
+                break;
+            }
+        }
+        let me = b.side_to_move();
+        if b.threat_count(me, Threat::Five) > 0 {
+            continue;
+        }
+        let empties: Vec<Pos> = b.cells().filter(|&p| b.is_empty(p)).collect();
+        for p in empties {
+            let predicted = b.four_completion(p, me);
+            let key = predicted.map(|q| b.hash_after_pair(p, q));
+            b.make_move(p);
+            let fives = b.threat_count(me, Threat::Five);
+            let actual = if fives == 1 {
+                b.find_threat(me, Threat::Five)
+            } else {
+                None
+            };
+            assert_eq!(
+                predicted,
+                actual,
+                "{rule} {w}x{h}: four at {p:?} ({fives} fives)\n{}",
+                b.to_diagram()
+            );
+            if let Some(q) = actual {
+                fours += 1;
+                b.make_move(q);
+                assert_eq!(Some(b.hash()), key, "{rule}: key after {p:?} {q:?}");
+                b.undo_move();
+            }
+            b.undo_move();
+        }
+    }
+    assert!(
+        fours > 1000,
+        "only {fours} fours met: the test lost its power"
+    );
 }

@@ -676,6 +676,52 @@ impl Board {
         self.hash ^ z.stones[self.side.idx()][p.idx()] ^ z.white_to_move
     }
 
+    /// The Zobrist key the position will have after the side to move plays `p` and the
+    /// opponent answers `q` (for a transposition look-up before either is made).
+    #[inline]
+    pub fn hash_after_pair(&self, p: Pos, q: Pos) -> u64 {
+        let z = zobrist();
+        self.hash ^ z.stones[self.side.idx()][p.idx()] ^ z.stones[self.side.opp().idx()][q.idx()]
+    }
+
+    /// Where `color` would make five after a stone at the empty cell `p`, read from the
+    /// line codes without placing it: the one completion point of a four made at `p`
+    /// (the opponent's forced block). None when there is no such cell or more than one.
+    ///
+    /// Only the lines where `p` makes a four or more are read: a five point after `p`
+    /// lies on a line through `p` with four stones in one five-window, `p` among them.
+    pub fn four_completion(&self, p: Pos, color: Color) -> Option<Pos> {
+        let i = p.idx();
+        let code = Cell::stone(color).code();
+        let shift = 4 * color.idx() as u32;
+        let mut found = None;
+        for d in 0..4 {
+            if self.patterns[i][color.idx()][d] < Pattern::B4 as u8 {
+                continue;
+            }
+            let off = DIR_OFFSET[d] as isize;
+            for k in 1..=4isize {
+                for (q, s) in [
+                    (i.wrapping_add_signed(off * k), pattern::slot(-k as i32)),
+                    (i.wrapping_add_signed(-off * k), pattern::slot(k as i32)),
+                ] {
+                    let q = q & (GRID - 1);
+                    if self.cells[q] != Cell::Empty {
+                        continue;
+                    }
+                    let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
+                    if (self.pair(line) >> shift) & 15 == Pattern::F5 as u8 {
+                        if found.is_some() {
+                            return None;
+                        }
+                        found = Some(Pos(q as u16));
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Takes back the last stone. Must have a move to undo (checked in debug builds).
     #[inline]
     pub fn undo_move(&mut self) {

@@ -58,8 +58,8 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Wall time in ms.
     pub time_ms: u64,
-    /// Per position: best move and nodes.
-    pub lines: Vec<(Pos, u64)>,
+    /// Per position: best move, nodes and wall time in ms.
+    pub lines: Vec<(Pos, u64, u64)>,
 }
 
 /// Runs the search bench at `depth`.
@@ -71,6 +71,7 @@ pub fn run(depth: i32) -> BenchResult {
     crate::board::pattern::warm_tables();
     let start = Instant::now();
     for board in boards {
+        let begun = Instant::now();
         let mut engine = Engine::new();
         engine.options_mut().hash_size_kib = Some(BENCH_HASH_KIB);
         engine.options_mut().threads = 1;
@@ -84,7 +85,7 @@ pub fn run(depth: i32) -> BenchResult {
             1,
         );
         nodes += r.nodes;
-        lines.push((r.best, r.nodes));
+        lines.push((r.best, r.nodes, begun.elapsed().as_millis() as u64));
     }
     BenchResult {
         nodes,
@@ -114,6 +115,13 @@ pub fn main(args: &[String]) -> Result<i32> {
         Ok(a) => a,
         Err(code) => return Ok(code),
     };
+    // `RUST_LOG=debug` shows where each position's nodes go (root threat searches,
+    // main search), as in protocol mode.
+    if std::env::var_os("RUST_LOG").is_some() {
+        let _ = env_logger::Builder::from_default_env()
+            .target(env_logger::Target::Stderr)
+            .try_init();
+    }
     if args.board {
         for size in [15usize, 20] {
             let (pairs, per_sec) = crate::board::bench::bench_make_undo(size, 16, 200);
@@ -124,12 +132,13 @@ pub fn main(args: &[String]) -> Result<i32> {
         }
     }
     let r = run(args.depth);
-    for (i, (best, nodes)) in r.lines.iter().enumerate() {
+    for (i, (best, nodes, ms)) in r.lines.iter().enumerate() {
         println!(
-            "position {:>2}: best {:<6} nodes {}",
+            "position {:>2}: best {:<6} nodes {:<8} ms {}",
             i + 1,
             best.to_string(),
-            nodes
+            nodes,
+            ms
         );
     }
     let nps = r.nodes * 1000 / r.time_ms.max(1);

@@ -177,6 +177,7 @@ fn vcf_moves(
         threat_moves(board, me, Threat::Four, &mut fours);
     }
     let renju_black = me == Color::Black && board.rule() == Rule::Renju;
+    let precheck = budget.failed.is_some() && !(opp == Color::Black && board.rule() == Rule::Renju);
     for &(p, _) in &fours {
         if !legal(board, me, p) {
             continue;
@@ -191,13 +192,36 @@ fn vcf_moves(
                 return Some(3);
             }
         }
+        // A transposition is looked up before the four and its block are played: over
+        // half of all fours lead to a position already known to fail. Not where the
+        // block may be a renju foul (a win that the stored failure, reached by another
+        // order, would hide).
+        let block = if precheck {
+            board.four_completion(p, me)
+        } else {
+            None
+        };
+        if let (Some(q), Some(failed)) = (block, &budget.failed) {
+            if failed
+                .get(&board.hash_after_pair(p, q))
+                .is_some_and(|&d| d >= depth - 1)
+            {
+                continue;
+            }
+        }
         board.make_move(p);
         let fives = board.threat_count(me, Threat::Five);
+        debug_assert!(
+            block.is_none() || (fives == 1 && board.find_threat(me, Threat::Five) == block),
+            "four_completion disagrees with the board at {p:?}"
+        );
         let result = if fives >= 2 {
             line.push(p);
             Some(3)
         } else if fives == 1 {
-            let block = board.find_threat(me, Threat::Five).expect("counted");
+            let block = block
+                .or_else(|| board.find_threat(me, Threat::Five))
+                .expect("counted");
             if !legal(board, opp, block) {
                 line.push(p);
                 Some(3)
