@@ -277,22 +277,9 @@ impl<'a> Searcher<'a> {
             }
             return None;
         }
-        if self.board.threat_count(me, Threat::Flex4) > 0 {
-            if me == Color::White || self.board.rule() != crate::types::Rule::Renju {
-                return Some(mate_in(ply + 3));
-            }
-            // Black: a straight four that is not a foul.
-            let cells: Vec<Pos> = self
-                .board
-                .candidates()
-                .filter(|&p| self.board.threat(p, me) == Threat::Flex4)
-                .collect();
-            for p in cells {
-                let pats = self.board.patterns(p, me);
-                if pats.contains(&crate::board::Pattern::F4) && !self.board.is_forbidden(p) {
-                    return Some(mate_in(ply + 3));
-                }
-            }
+        // A straight four (or a double four) we may play; renju black's on a foul is none.
+        if movegen::has_playable_flex4(&mut self.board, me) {
+            return Some(mate_in(ply + 3));
         }
         None
     }
