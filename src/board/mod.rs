@@ -134,6 +134,29 @@ fn zobrist() -> &'static Zobrist {
     })
 }
 
+/// The two cells `k` steps from grid index `i` along a line (`off` = one step), each
+/// with the slot in which its line code holds `i`: the cell ahead sees `i` at offset
+/// −k, the one behind at +k. Indices wrap into the grid (the padding absorbs them).
+#[inline]
+fn along(i: usize, off: isize, k: isize) -> [(usize, u32); 2] {
+    [
+        (
+            i.wrapping_add_signed(off * k) & (GRID - 1),
+            pattern::slot(-k as i32),
+        ),
+        (
+            i.wrapping_add_signed(-off * k) & (GRID - 1),
+            pattern::slot(k as i32),
+        ),
+    ]
+}
+
+/// `line` with slot `s` set to the cell code `code`.
+#[inline]
+fn with_slot(line: u32, s: u32, code: u32) -> u32 {
+    (line & !(3 << (2 * s))) | (code << (2 * s))
+}
+
 /// The totals before a move and where its changed cells start in `Board::saved`.
 #[derive(Clone)]
 struct Frame {
@@ -463,13 +486,8 @@ impl Board {
         for d in 0..4 {
             let off = DIR_OFFSET[d] as isize;
             for k in 1..=5isize {
-                // The cell k steps ahead sees p at offset −k; the one behind at +k.
-                for (q, s) in [
-                    (i.wrapping_add_signed(off * k), pattern::slot(-k as i32)),
-                    (i.wrapping_add_signed(-off * k), pattern::slot(k as i32)),
-                ] {
-                    let q = q & (GRID - 1);
-                    let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
+                for (q, s) in along(i, off, k) {
+                    let line = with_slot(self.lines[q][d], s, code);
                     self.lines[q][d] = line;
                     // Branch-free: whether a cell changed is data the predictor
                     // cannot learn, so every cell within reach is written and only a
@@ -511,10 +529,9 @@ impl Board {
         for d in 0..4 {
             let off = DIR_OFFSET[d] as isize;
             for k in 1..=5isize {
-                let ahead = i.wrapping_add_signed(off * k) & (GRID - 1);
-                let behind = i.wrapping_add_signed(-off * k) & (GRID - 1);
-                self.lines[ahead][d] &= !(3 << (2 * pattern::slot(-k as i32)));
-                self.lines[behind][d] &= !(3 << (2 * pattern::slot(k as i32)));
+                for (q, s) in along(i, off, k) {
+                    self.lines[q][d] = with_slot(self.lines[q][d], s, C_EMPTY);
+                }
             }
         }
         let f = self.frames.pop().expect("a frame per move");
@@ -701,15 +718,11 @@ impl Board {
             }
             let off = DIR_OFFSET[d] as isize;
             for k in 1..=4isize {
-                for (q, s) in [
-                    (i.wrapping_add_signed(off * k), pattern::slot(-k as i32)),
-                    (i.wrapping_add_signed(-off * k), pattern::slot(k as i32)),
-                ] {
-                    let q = q & (GRID - 1);
+                for (q, s) in along(i, off, k) {
                     if self.cells[q] != Cell::Empty {
                         continue;
                     }
-                    let line = (self.lines[q][d] & !(3 << (2 * s))) | (code << (2 * s));
+                    let line = with_slot(self.lines[q][d], s, code);
                     if (self.pair(line) >> shift) & 15 == Pattern::F5 as u8 {
                         if found.is_some() {
                             return None;

@@ -754,11 +754,7 @@ pub fn main(args: &[String]) -> Result<i32> {
         Err(code) => return Ok(code),
     };
     // `RUST_LOG=debug` shows the searches behind the verdicts (as in protocol mode).
-    if std::env::var_os("RUST_LOG").is_some() {
-        let _ = env_logger::Builder::from_default_env()
-            .target(env_logger::Target::Stderr)
-            .try_init();
-    }
+    crate::init_log_from_env();
     match run(&a) {
         Ok(()) => Ok(0),
         Err(e) => {

@@ -117,11 +117,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     };
     // `RUST_LOG=debug` shows where each position's nodes go (root threat searches,
     // main search), as in protocol mode.
-    if std::env::var_os("RUST_LOG").is_some() {
-        let _ = env_logger::Builder::from_default_env()
-            .target(env_logger::Target::Stderr)
-            .try_init();
-    }
+    crate::init_log_from_env();
     if args.board {
         for size in [15usize, 20] {
             let (pairs, per_sec) = crate::board::bench::bench_make_undo(size, 16, 200);

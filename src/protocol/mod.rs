@@ -34,11 +34,7 @@ impl Output for StdoutOutput {
 /// Nothing is written before the first command and nothing ever goes to stderr, except
 /// `log` output when `RUST_LOG` asks for it.
 pub fn run_stdio() -> i32 {
-    if std::env::var_os("RUST_LOG").is_some() {
-        let _ = env_logger::Builder::from_default_env()
-            .target(env_logger::Target::Stderr)
-            .try_init();
-    }
+    crate::init_log_from_env();
     // Piskvork reads our stderr as replies: a panic message must not land there.
     std::panic::set_hook(Box::new(|info| log::error!("panic: {info}")));
 

@@ -71,6 +71,14 @@ impl<'a> Budget<'a> {
     pub fn used(&self) -> u64 {
         self.used
     }
+    /// Whether the position with key `key` is stored as having no VCF within `depth`
+    /// fours (never, without a failure table).
+    #[inline]
+    fn vcf_failed(&self, key: u64, depth: u32) -> bool {
+        self.failed
+            .as_ref()
+            .is_some_and(|f| f.get(&key).is_some_and(|&d| d >= depth))
+    }
 }
 
 /// Whether black may play `p` (renju fouls excluded); white always may.
@@ -106,10 +114,8 @@ pub fn vcf_line(
         return None;
     }
     let key = board.hash();
-    if let Some(failed) = &budget.failed {
-        if failed.get(&key).is_some_and(|&d| d >= depth) {
-            return None;
-        }
+    if budget.vcf_failed(key, depth) {
+        return None;
     }
     if !budget.take() {
         return None;
@@ -201,13 +207,8 @@ fn vcf_moves(
         } else {
             None
         };
-        if let (Some(q), Some(failed)) = (block, &budget.failed) {
-            if failed
-                .get(&board.hash_after_pair(p, q))
-                .is_some_and(|&d| d >= depth - 1)
-            {
-                continue;
-            }
+        if block.is_some_and(|q| budget.vcf_failed(board.hash_after_pair(p, q), depth - 1)) {
+            continue;
         }
         board.make_move(p);
         let fives = board.threat_count(me, Threat::Five);
