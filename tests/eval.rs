@@ -353,6 +353,71 @@ fn tune_cli_writes_weights_that_read_back() {
 }
 
 #[test]
+fn tune_holdout_validates_on_other_files() {
+    let text = std::fs::read_to_string("tests/data/tune_sample.txt").unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let dir = std::env::temp_dir().join(format!("tengen-holdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (train, held) = (dir.join("train.txt"), dir.join("held.txt"));
+    std::fs::write(&train, lines[..200].join("\n")).unwrap();
+    std::fs::write(&held, lines[200..].join("\n")).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# no positions\n").unwrap();
+    let run_with = |held: &std::path::Path, extra: &[&str]| {
+        Command::new(exe())
+            .arg("tune")
+            .arg(&train)
+            .args(["--epochs", "1", "--holdout"])
+            .arg(held)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run_with(&held, &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    // The training file trains and the held-out file validates, each position once:
+    // repeats, and training positions that are also held out, are dropped.
+    let (mut distinct, mut distinct_held) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let rec = tengen::eval::tune::Record::parse(line).unwrap();
+        let key = tengen::eval::tune::position_key(&rec).unwrap();
+        distinct.insert(key);
+        if i >= 200 {
+            distinct_held.insert(key);
+        }
+    }
+    assert!(
+        distinct.len() < lines.len(),
+        "the sample has repeated positions"
+    );
+    let expect = format!(
+        "{} positions of rule freestyle ({} repeated ones dropped): {} for training, {} held out (the positions of {})",
+        distinct.len(),
+        lines.len() - distinct.len(),
+        distinct.len() - distinct_held.len(),
+        distinct_held.len(),
+        held.display()
+    );
+    assert!(stdout.contains(&expect), "{expect:?} not in\n{stdout}");
+    // Holding out the training data itself leaves nothing to train on.
+    let all = run_with(&train, &[]);
+    assert_eq!(all.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&all.stderr).contains("no positions left for training"));
+    // A held-out file without positions, and a policy fit: clear errors.
+    let none = run_with(&empty, &[]);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("in the --holdout data"));
+    let policy = run_with(&held, &["--policy"]);
+    assert_eq!(policy.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&policy.stderr).contains("--holdout applies to value fits"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn datagen_self_play_writes_parsable_positions() {
     let out = Command::new(exe())
         .args([

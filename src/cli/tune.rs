@@ -6,7 +6,8 @@ use crate::board::weights::{self, Weights};
 use crate::cli::play::record::parse_games;
 use crate::eval::policy;
 use crate::eval::tune::{
-    best_scale, builtin_sets, families, fit, loss, parse_data, samples, split, Layout, TuneOptions,
+    best_scale, builtin_sets, dedupe, families, fit, loss, parse_data, samples, split, Layout,
+    TuneOptions,
 };
 use crate::types::{Color, Rule, SplitMix64};
 use anyhow::{bail, Context, Result};
@@ -53,9 +54,14 @@ struct Args {
     /// positions without a teacher value use the result alone).
     #[arg(long, default_value_t = 0.2)]
     result_weight: f32,
-    /// Percent of the positions held out for validation.
+    /// Percent of the positions held out for validation (ignored with --holdout).
     #[arg(long, default_value_t = 10)]
     validation: u64,
+    /// Data file whose positions are the validation set instead of a random share of
+    /// the training data (positions of one game are alike, so a random split measures
+    /// partly on games it trained on); may be given again. Value fits only.
+    #[arg(long, value_name = "FILE")]
+    holdout: Vec<String>,
     /// Seed of the split and of the visiting order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -220,6 +226,9 @@ pub fn main(args: &[String]) -> Result<i32> {
     };
     let rule = Rule::parse(&args.rule).with_context(|| format!("unknown rule {:?}", args.rule))?;
     if args.policy {
+        if !args.holdout.is_empty() {
+            bail!("--holdout applies to value fits only (a policy fit holds out whole games)");
+        }
         return policy_main(&args, &raw_args, rule);
     }
     if !args.exclude.is_empty() {
@@ -230,24 +239,62 @@ pub fn main(args: &[String]) -> Result<i32> {
             || (matches!(r, Rule::Caro | Rule::CaroExact)
                 && matches!(rule, Rule::Caro | Rule::CaroExact))
     };
-    let mut records = Vec::new();
-    for path in &args.data {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
-        let recs = parse_data(&text).with_context(|| path.clone())?;
-        records.extend(recs.into_iter().filter(|r| same_family(r.rule)));
-    }
+    let read = |paths: &[String]| -> Result<Vec<_>> {
+        let mut records = Vec::new();
+        for path in paths {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+            let recs = parse_data(&text).with_context(|| path.clone())?;
+            records.extend(recs.into_iter().filter(|r| same_family(r.rule)));
+        }
+        Ok(records)
+    };
+    let mut records = read(&args.data)?;
     if records.is_empty() {
         bail!("no positions of rule {} in the data", rule.name());
     }
     let layout = Layout::of(rule);
-    let all = samples(&records, layout, args.result_weight)?;
-    let (train, val) = split(all, args.validation, args.seed);
+    let mut read_count = records.len();
+    let (held, held_keys) = if args.holdout.is_empty() {
+        (Vec::new(), Default::default())
+    } else {
+        let held = read(&args.holdout)?;
+        if held.is_empty() {
+            bail!("no positions of rule {} in the --holdout data", rule.name());
+        }
+        read_count += held.len();
+        dedupe(held, &Default::default())?
+    };
+    // Training never sees a held-out position.
+    let (kept, _) = dedupe(records, &held_keys)?;
+    records = kept;
+    let (train, val) = if args.holdout.is_empty() {
+        split(
+            samples(&records, layout, args.result_weight)?,
+            args.validation,
+            args.seed,
+        )
+    } else {
+        let train = samples(&records, layout, args.result_weight)?;
+        let val = samples(&held, layout, args.result_weight)?;
+        records.extend(held);
+        (train, val)
+    };
+    if train.is_empty() {
+        bail!("no positions left for training (all of them are held out)");
+    }
     println!(
-        "{} positions of rule {}: {} for training, {} held out",
+        "{} positions of rule {} ({} repeated ones dropped): {} for training, {} held out{}",
         records.len(),
         rule.name(),
+        read_count - records.len(),
         train.len(),
-        val.len()
+        val.len(),
+        if args.holdout.is_empty() {
+            String::new()
+        } else {
+            format!(" (the positions of {})", args.holdout.join(", "))
+        }
     );
     let handset = Weights::handset();
     let handset_params = layout.pack(&vec![&handset; layout.sets]);

@@ -225,6 +225,41 @@ impl Layout {
     }
 }
 
+/// The key of a record's position: rule, board size and the stones (the order they
+/// were played in does not matter).
+pub fn position_key(record: &Record) -> Result<u64> {
+    let board = record.board()?;
+    let mut h = fxhash::FxHasher64::default();
+    std::hash::Hash::hash(
+        &(
+            record.rule.info_value(),
+            record.width,
+            record.height,
+            board.hash(),
+        ),
+        &mut h,
+    );
+    Ok(std::hash::Hasher::finish(&h))
+}
+
+/// Keeps the first record of each position (see [`position_key`]) and drops the
+/// positions in `exclude`; returns the kept records and their keys. The same position
+/// reached in many games (openings, transpositions) would otherwise weigh as many.
+pub fn dedupe(
+    records: Vec<Record>,
+    exclude: &fxhash::FxHashSet<u64>,
+) -> Result<(Vec<Record>, fxhash::FxHashSet<u64>)> {
+    let mut seen = fxhash::FxHashSet::default();
+    let mut kept = Vec::with_capacity(records.len());
+    for r in records {
+        let key = position_key(&r)?;
+        if !exclude.contains(&key) && seen.insert(key) {
+            kept.push(r);
+        }
+    }
+    Ok((kept, seen))
+}
+
 /// A position as the tuner sees it: sparse features (parameter index, coefficient)
 /// and the target score.
 #[derive(Clone, Debug)]
