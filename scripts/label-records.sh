@@ -46,9 +46,11 @@ case "$rule" in
 esac
 if [ -n "$list" ]; then
   [ -f "$list" ] || { echo "label-records.sh: no list file $list" >&2; exit 2; }
+  listed=()
   while read -r f _; do
-    case "$f" in ''|'#'*) ;; *) files=("$f" "${files[@]}") ;; esac
-  done < <(tac "$list")
+    case "$f" in ''|'#'*) ;; *) listed+=("$f") ;; esac
+  done < "$list"
+  files=("${listed[@]}" "${files[@]}")
 fi
 if [ ${#files[@]} -eq 0 ]; then
   echo "label-records.sh: no SGF files given (see --help)" >&2

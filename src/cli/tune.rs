@@ -249,26 +249,25 @@ pub fn main(args: &[String]) -> Result<i32> {
         }
         Ok(records)
     };
-    let mut records = read(&args.data)?;
+    let records = read(&args.data)?;
     if records.is_empty() {
         bail!("no positions of rule {} in the data", rule.name());
     }
     let layout = Layout::of(rule);
-    let mut read_count = records.len();
-    let (held, held_keys) = if args.holdout.is_empty() {
-        (Vec::new(), Default::default())
+    let held = if args.holdout.is_empty() {
+        Vec::new()
     } else {
         let held = read(&args.holdout)?;
         if held.is_empty() {
             bail!("no positions of rule {} in the --holdout data", rule.name());
         }
-        read_count += held.len();
-        dedupe(held, &Default::default())?
+        held
     };
-    // Training never sees a held-out position.
-    let (kept, _) = dedupe(records, &held_keys)?;
-    records = kept;
-    let (train, val) = if args.holdout.is_empty() {
+    let read_count = records.len() + held.len();
+    // Each position once, and training never sees a held-out one.
+    let (held, held_keys) = dedupe(held, &Default::default())?;
+    let (mut records, _) = dedupe(records, &held_keys)?;
+    let (train, val) = if held.is_empty() {
         split(
             samples(&records, layout, args.result_weight)?,
             args.validation,
