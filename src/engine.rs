@@ -554,8 +554,9 @@ impl ThreatShare {
 
 /// Verifies the search's choice (issue 9): the position after the chosen move is
 /// searched for the opponent, within [`VERIFY_PERMILLE`] of the hard limit. If he wins
-/// there by force, the move is excluded and the position searched again with the time
-/// left; up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
+/// there by force, the move is excluded and the position searched again, with half the
+/// time left so that the replacement is verified in turn (with all of it in the last
+/// round); up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
 /// better than the proven loss (when everything loses, the longest resistance stays).
 /// Games showed why: most losses came from a move after which the opponent's own
 /// search found his win at once.
@@ -575,7 +576,7 @@ fn verify_best(
     let share = hard * VERIFY_PERMILLE / 1000;
     let mut excluded = limits.excluded.clone();
     let mut nodes = result.nodes;
-    for _ in 0..VERIFY_ROUNDS {
+    for round in 1..=VERIFY_ROUNDS {
         let now = timer.elapsed_ms();
         if result.best == Pos::NONE
             || result.value >= VALUE_MATE_BOUND
@@ -597,12 +598,18 @@ fn verify_best(
         let check = search::think(&after, tt, reply, timer, threads, stop, &mut NoReport, 1);
         nodes += check.nodes;
         log::debug!(
-            "verify {}: opponent's value {} depth {} nodes {} at {} ms",
+            "verify {}: opponent's value {} depth {} nodes {} at {} ms, pv {}",
             result.best.to_human(),
             check.value,
             check.depth,
             check.nodes,
-            timer.elapsed_ms()
+            timer.elapsed_ms(),
+            check
+                .pv
+                .iter()
+                .map(|p| p.to_human())
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         if check.value < VALUE_MATE_BOUND {
             break;
@@ -611,6 +618,10 @@ fn verify_best(
         excluded.push(result.best);
         let mut rest = limits.clone();
         rest.excluded = excluded.clone();
+        if let Some(until) = research_until(timer.elapsed_ms(), hard, round) {
+            rest.time.hard_ms = until;
+            rest.time.soft_ms = until;
+        }
         let lost = SearchResult {
             value: -check.value,
             ..result.clone()
@@ -634,9 +645,37 @@ fn verify_best(
     result
 }
 
+/// When the search that replaces a move proven lost in verification round `round`
+/// must end (ms from the start), at `now` with the hard limit `hard`: half the time
+/// left, so that the replacement is verified in turn. None in the last round, which
+/// may use all of it. Before, the replacement always took all the time left and was
+/// played unchecked.
+fn research_until(now: u64, hard: u64, round: usize) -> Option<u64> {
+    (round < VERIFY_ROUNDS).then(|| now + hard.saturating_sub(now) / 2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replacement_leaves_time_for_its_own_verification() {
+        // The first replacement gets half the time left...
+        assert_eq!(research_until(300, 420, 1), Some(360));
+        // ...none is left to halve past the hard limit...
+        assert_eq!(research_until(500, 420, 1), Some(500));
+        // ...and the last round's replacement may use all of it.
+        assert_eq!(research_until(300, 420, VERIFY_ROUNDS), None);
+        // Every round but the last leaves time for its verification, which needs at
+        // least a quarter of its share to start.
+        let hard = 418;
+        let share = hard * VERIFY_PERMILLE / 1000;
+        let main_end = hard * VERIFY_MAIN_PERMILLE / 1000;
+        for round in 1..VERIFY_ROUNDS {
+            let until = research_until(main_end, hard, round).unwrap();
+            assert!(until + share / 4 < hard, "round {round}: {until}");
+        }
+    }
 
     fn think_on(diagram: &str, rule: Rule, depth: i32) -> SearchResult {
         let mut e = Engine::new();
