@@ -604,12 +604,7 @@ fn verify_best(
             check.depth,
             check.nodes,
             timer.elapsed_ms(),
-            check
-                .pv
-                .iter()
-                .map(|p| p.to_human())
-                .collect::<Vec<_>>()
-                .join(" ")
+            Pos::line_to_human(&check.pv)
         );
         if check.value < VALUE_MATE_BOUND {
             break;

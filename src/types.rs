@@ -71,6 +71,14 @@ impl Pos {
     pub fn to_human(self) -> String {
         format!("{}{}", (b'a' + self.x() as u8) as char, self.y() + 1)
     }
+
+    /// A line of moves in human notation, separated by spaces (`h8 i9 g7`).
+    pub fn line_to_human(line: &[Pos]) -> String {
+        line.iter()
+            .map(|p| p.to_human())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 impl fmt::Debug for Pos {

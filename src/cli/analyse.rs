@@ -568,13 +568,6 @@ fn side(c: Color) -> &'static str {
     }
 }
 
-fn line_text(line: &[Pos]) -> String {
-    line.iter()
-        .map(|p| p.to_human())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The review as text: a header, a line per move (`brief`: only marked moves) and the
 /// verdict.
 pub fn render(
@@ -669,7 +662,7 @@ pub fn render(
                     s,
                     "Winning line for {}: {}",
                     side(w),
-                    line_text(&r.refutation)
+                    Pos::line_to_human(&r.refutation)
                 );
             }
         }
