@@ -8,7 +8,7 @@ use tengen::search::Limits;
 use tengen::types::{Pos, Rule, VALUE_MATE_BOUND};
 
 /// The bench node count. A change that alters it must say `Bench: N` in its commit.
-const BENCH_SIGNATURE: u64 = 1_466_919;
+const BENCH_SIGNATURE: u64 = 1_883_938;
 
 #[test]
 fn bench_signature_is_pinned() {
@@ -263,6 +263,52 @@ fn vct_finds_a_double_three_and_not_a_lone_three() {
     let mut b = Board::parse_diagram(lone, Rule::Freestyle).unwrap();
     assert!(vct(&mut b, 4, &mut Budget::nodes(100_000)).is_none());
     assert!(tengen::search::pns::vct_move(&mut b, 4, &mut Budget::nodes(100_000)).is_none());
+}
+
+/// A defender's four does not end a VCT: the attacker blocks it (at no cost in threat
+/// moves, but only while one is left) and his threats still stand. X's double three at
+/// 8,7 is answered by O's four at 4,1 (or 5,1); X blocks, and O still cannot stop both
+/// threes. Before 2026-12-03 both threat searches counted the four as a defence and
+/// found nothing here.
+#[test]
+fn vct_blocks_a_defenders_four_and_goes_on() {
+    use tengen::search::pns;
+    use tengen::search::vcf::{vct_move, Budget};
+    let diagram = "
+        . . . . . . . . . . . . . . .
+        X O O O . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . . . X . . . . . .
+        . . . . . . X X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . . .
+        . . . . . . . . . . . . . O .";
+    let mut b = Board::parse_diagram(diagram, Rule::Freestyle).unwrap();
+    assert_eq!(b.side_to_move(), tengen::types::Color::Black);
+    // The double three, O's four, X's block, O's block of one three, X's straight
+    // four, O's block at one end, the five: seven plies.
+    let expected = Some((Pos::new(8, 7), 7));
+    assert_eq!(vct_move(&mut b, 2, &mut Budget::nodes(100_000)), expected);
+    assert_eq!(
+        pns::vct_move(&mut b, 2, &mut Budget::nodes(100_000)),
+        expected
+    );
+    // With one threat move the double three is played, O's four answers it, and no
+    // threat move is left to go on with after the block.
+    assert!(vct_move(&mut b, 1, &mut Budget::nodes(100_000)).is_none());
+    assert!(pns::vct_move(&mut b, 1, &mut Budget::nodes(100_000)).is_none());
+    // Without the attacker's threats the block leads nowhere: O to move, O's four and
+    // X's block are no VCT for O.
+    let mut quiet = Board::parse_diagram(diagram, Rule::Freestyle).unwrap();
+    quiet.play(Pos::new(14, 0)).unwrap();
+    assert!(vct_move(&mut quiet, 3, &mut Budget::nodes(100_000)).is_none());
 }
 
 /// The root threat defence: the opponent (O) has no open three yet, but would win by

@@ -10,9 +10,9 @@
 //! The nodes mean what they mean in [`super::vcf::vct`], so the two agree on what a
 //! win is: the attacker (the side to move at the root) plays fours and open threes,
 //! each answered by every defence the board's threat-aware move generator gives; at
-//! every attacker node a short VCF is tried first; a defender four ends the line
-//! (counts as a defence) unless the attacker's forced block wins by VCF; renju black
-//! never attacks. A win found is a proof within those rules; "not found" proves
+//! every attacker node a short VCF is tried first; a defender four is blocked (the
+//! block costs no threat move) and the line goes on only if a threat of the attacker
+//! still stands after it; renju black never attacks. A win found is a proof within those rules; "not found" proves
 //! nothing.
 
 use super::movegen::{self, MoveList};
@@ -162,7 +162,7 @@ impl Tree {
             return Node::proven(mv, plies);
         }
         if left == 0
-            || board.threat_count(opp, Threat::Five) > 0
+            || board.threat_count(opp, Threat::Five) >= 2
             || (me == Color::Black && board.rule() == Rule::Renju)
             || !budget.take()
         {
@@ -178,7 +178,15 @@ impl Tree {
         let opp = me.opp();
         let left = self.nodes[id as usize].left;
         let mut attacks = ThreatMoves::new();
-        threat_moves(board, me, Threat::Three, &mut attacks);
+        // As in the depth-first search: a defender's four is blocked, at no cost in
+        // threat moves, and the attack goes on if a threat still stands.
+        let next = if let Some(block) = board.find_threat(opp, Threat::Five) {
+            attacks.push((block, 0));
+            left
+        } else {
+            threat_moves(board, me, Threat::Three, &mut attacks);
+            left - 1
+        };
         let first = self.nodes.len() as u32;
         for &(p, _) in &attacks {
             board.make_move(p);
@@ -194,7 +202,7 @@ impl Tree {
                     // Fewer answers, easier to prove: the count is the proof number.
                     Node {
                         pn: self.answers.len() as u32,
-                        ..Node::leaf(p, left - 1)
+                        ..Node::leaf(p, next)
                     }
                 }
             };

@@ -261,11 +261,14 @@ const VCT_VCF_DEPTH: u32 = 8;
 /// plus every four of the defender's own (the board's threat-aware move generator, so
 /// renju fouls are excluded for black). The attack wins when every answer loses.
 ///
-/// The result is sound within its limits: a defender four counts as a defence (the
-/// line is abandoned, never assumed won) unless the attacker's forced block starts a
-/// VCF of his own, and an exhausted budget is "not found". Renju black as the attacker is
-/// not searched (his threes may be fouls), so it is never found. `depth` counts the
-/// attacker's threat moves. Returns the plies to the five.
+/// A defender four is answered by its forced block, which costs no threat move (but
+/// needs one left); the line goes on only if a threat of the attacker still stands
+/// after the block (the defender must then answer it again, and his fours run out).
+/// AIWine's wins against us are often such lines: threes interleaved with the
+/// defender's fours. The result is sound within its limits, and an exhausted budget is
+/// "not found". Renju black as the attacker is not searched (his threes may be fouls),
+/// so it is never found. `depth` counts the attacker's threat moves. Returns the plies
+/// to the five.
 pub fn vct(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<u32> {
     vct_move(board, depth, budget).map(|(_, plies)| plies)
 }
@@ -297,10 +300,8 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     if let Some(plies) = vcf_line(board, VCT_VCF_DEPTH, budget, &mut line) {
         return Some((line[0], plies));
     }
-    if depth == 0
-        || board.threat_count(opp, Threat::Five) > 0
-        || (me == Color::Black && board.rule() == Rule::Renju)
-    {
+    let opp_fives = board.threat_count(opp, Threat::Five);
+    if depth == 0 || opp_fives >= 2 || (me == Color::Black && board.rule() == Rule::Renju) {
         return None;
     }
     let key = board.hash();
@@ -311,38 +312,26 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
         return None;
     }
     let mut attacks = ThreatMoves::new();
-    threat_moves(board, me, Threat::Three, &mut attacks);
+    // The threats that cost a threat move, and the threat move they leave.
+    let next = if opp_fives == 1 {
+        // The defender answered with a four: the attacker blocks it, and the attack
+        // goes on if a threat of his still stands after the block. The block is forced,
+        // so it costs no threat move (the defender's fours run out).
+        attacks.push((board.find_threat(opp, Threat::Five).expect("counted"), 0));
+        depth
+    } else {
+        threat_moves(board, me, Threat::Three, &mut attacks);
+        depth - 1
+    };
     let mut answers = super::movegen::MoveList::new();
     for &(p, _) in &attacks {
-        board.make_move(p);
-        // Only a real threat forces the defender: a four, or a three that becomes a
-        // straight four the attacker may play.
-        let forcing = board.threat_count(me, Threat::Five) > 0
-            || super::movegen::has_playable_flex4(board, me);
-        let mut won = forcing && board.threat_count(opp, Threat::Five) == 0;
-        let mut longest = 0;
-        if won {
-            super::movegen::generate(board, &mut answers);
-            won = !answers.is_empty();
-            for &(d, _) in &answers {
-                board.make_move(d);
-                let r = if board.winner().is_some() {
-                    None
-                } else {
-                    vct(board, depth - 1, budget)
-                };
-                board.undo_move();
-                match r {
-                    Some(plies) => longest = longest.max(plies),
-                    None => {
-                        won = false;
-                        break;
-                    }
-                }
-            }
+        if !legal(board, me, p) {
+            continue;
         }
+        board.make_move(p);
+        let won = all_answers_lose(board, next, budget, &mut answers);
         board.undo_move();
-        if won {
+        if let Some(longest) = won {
             return Some((p, longest + 2));
         }
         if budget.exhausted() {
@@ -353,4 +342,42 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
         budget.vct_failed.insert(key, depth);
     }
     None
+}
+
+/// After an attacker's move (the defender to move): whether it is a real threat (a
+/// four, or a three that becomes a straight four the attacker may play) and every
+/// answer the move generator gives loses to a VCT of `depth` threat moves. The longest
+/// of those wins, in plies.
+fn all_answers_lose(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut Budget,
+    answers: &mut super::movegen::MoveList,
+) -> Option<u32> {
+    let attacker = board.side_to_move().opp();
+    let forcing = board.threat_count(attacker, Threat::Five) > 0
+        || super::movegen::has_playable_flex4(board, attacker);
+    if !forcing || board.threat_count(attacker.opp(), Threat::Five) > 0 {
+        return None;
+    }
+    super::movegen::generate(board, answers);
+    if answers.is_empty() {
+        return None;
+    }
+    let mut longest = 0;
+    for d in answers
+        .iter()
+        .map(|a| a.0)
+        .collect::<ArrayVec<Pos, MAX_MOVES>>()
+    {
+        board.make_move(d);
+        let r = if board.winner().is_some() {
+            None
+        } else {
+            vct(board, depth, budget)
+        };
+        board.undo_move();
+        longest = longest.max(r?);
+    }
+    Some(longest)
 }
