@@ -12,8 +12,8 @@
 //! each answered by every defence the board's threat-aware move generator gives; at
 //! every attacker node a short VCF is tried first; a defender four is blocked (the
 //! block costs no threat move) and the line goes on only if a threat of the attacker
-//! still stands after it; renju black never attacks. A win found is a proof within those rules; "not found" proves
-//! nothing.
+//! still stands after it; renju black never attacks. A win found is a proof within
+//! those rules; "not found" proves nothing.
 
 use super::movegen::{self, MoveList};
 use super::vcf::{threat_moves, vcf_line, Budget, ThreatMoves};

@@ -312,7 +312,7 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
         return None;
     }
     let mut attacks = ThreatMoves::new();
-    // The threats that cost a threat move, and the threat move they leave.
+    // The attacker's moves here, and the threat moves left after each.
     let next = if opp_fives == 1 {
         // The defender answered with a four: the attacker blocks it, and the attack
         // goes on if a threat of his still stands after the block. The block is forced,
@@ -325,9 +325,6 @@ pub fn vct_move(board: &mut Board, depth: u32, budget: &mut Budget) -> Option<(P
     };
     let mut answers = super::movegen::MoveList::new();
     for &(p, _) in &attacks {
-        if !legal(board, me, p) {
-            continue;
-        }
         board.make_move(p);
         let won = all_answers_lose(board, next, budget, &mut answers);
         board.undo_move();
@@ -365,12 +362,9 @@ fn all_answers_lose(
         return None;
     }
     let mut longest = 0;
-    for d in answers
-        .iter()
-        .map(|a| a.0)
-        .collect::<ArrayVec<Pos, MAX_MOVES>>()
-    {
-        board.make_move(d);
+    // The deeper searches have lists of their own: `answers` stays as it is.
+    for i in 0..answers.len() {
+        board.make_move(answers[i].0);
         let r = if board.winner().is_some() {
             None
         } else {
