@@ -27,6 +27,7 @@ fn main() {
     let run = |r: anyhow::Result<i32>| -> i32 {
         match r {
             Ok(code) => code,
+            Err(e) if tengen::cli::is_broken_pipe(&e) => 0,
             Err(e) => {
                 eprintln!("error: {e:#}");
                 2

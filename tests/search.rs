@@ -45,6 +45,29 @@ fn solve_reports_bad_files_without_panicking() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
 
+/// `pbrain-tengen solve FILE | head -1`: when the reader closes the pipe after the first
+/// line, the solver ends quietly with exit code 0 instead of panicking on the next line.
+#[test]
+fn solve_ends_quietly_when_its_reader_goes() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args(["solve", "tests/data/vcf_public.txt", "--limit", "60"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("puzzle"), "{first}");
+    // The reader is dropped here: the next lines meet a closed pipe.
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
+
 fn best(diagram: &str, rule: Rule, depth: i32) -> (Pos, i32) {
     let mut e = Engine::new();
     e.options_mut().hash_size_kib = Some(4096);

@@ -121,7 +121,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     if args.board {
         for size in [15usize, 20] {
             let (pairs, per_sec) = crate::board::bench::bench_make_undo(size, 16, 200);
-            println!(
+            crate::outln!(
                 "make+undo {size}x{size}: {pairs} pairs, {:.2} M pairs/s",
                 per_sec / 1e6
             );
@@ -129,7 +129,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     }
     let r = run(args.depth);
     for (i, (best, nodes, ms)) in r.lines.iter().enumerate() {
-        println!(
+        crate::outln!(
             "position {:>2}: best {:<6} nodes {:<8} ms {}",
             i + 1,
             best.to_string(),
@@ -138,8 +138,8 @@ pub fn main(args: &[String]) -> Result<i32> {
         );
     }
     let nps = r.nodes * 1000 / r.time_ms.max(1);
-    println!("Nodes searched  : {}", r.nodes);
-    println!("Time (ms)       : {}", r.time_ms);
-    println!("Nodes/second    : {}", nps);
+    crate::outln!("Nodes searched  : {}", r.nodes);
+    crate::outln!("Time (ms)       : {}", r.time_ms);
+    crate::outln!("Nodes/second    : {}", nps);
     Ok(0)
 }

@@ -122,6 +122,7 @@ pub fn main(args: &[String]) -> anyhow::Result<i32> {
             eprintln!("pbrain-tengen match: {msg}");
             Ok(2)
         }
+        Err(Failure::Io(e)) if super::is_broken_pipe(&e) => Ok(0),
         Err(Failure::Io(e)) => {
             eprintln!("pbrain-tengen match: {e:#}");
             Ok(1)

@@ -9,6 +9,41 @@ pub mod play;
 pub mod solve;
 pub mod tune;
 
+use std::io::Write;
+
+/// `println!` for the subcommands' reports: when the reader has gone
+/// (`pbrain-tengen solve FILE | head`), the process ends quietly with exit code 0, as
+/// Unix tools do, instead of panicking as `println!` does.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::print_line(format_args!($($arg)*))
+    };
+}
+
+/// Writes one line to standard output for [`outln!`]: ends the process quietly if the
+/// reader has gone, and with a message and exit code 1 on any other write error.
+pub fn print_line(line: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    let written = out.write_fmt(line).and_then(|_| out.write_all(b"\n"));
+    if let Err(e) = written.and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("pbrain-tengen: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// Whether a subcommand failed only because standard output was closed by its reader:
+/// then there is no one to report to, and the process ends quietly.
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// Parses a subcommand's arguments (`args` come after the subcommand word) with clap.
 /// On `--help`/`--version` it prints to stdout and gives exit code 0; on a bad argument
 /// it prints the error to stderr and gives exit code 2.

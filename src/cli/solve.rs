@@ -192,7 +192,7 @@ pub fn main(args: &[String]) -> Result<i32> {
             solved += 1;
         }
         let line: Vec<String> = s.line.iter().map(|m| m.to_string()).collect();
-        println!(
+        crate::outln!(
             "puzzle {:>4}: {} value {:>6} nodes {:>9} time {:>5} ms line {}",
             p.id,
             if s.won { "WIN " } else { "FAIL" },
@@ -206,7 +206,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     }
     let worst_t = times.iter().copied().max().unwrap_or(0);
     let worst_n = nodes.iter().copied().max().unwrap_or(0);
-    println!(
+    crate::outln!(
         "solved {solved}/{} | time median {} ms, worst {} ms | nodes median {}, worst {}",
         puzzles.len(),
         median(&mut times),

@@ -111,7 +111,7 @@ fn write_weights(
         .with_context(|| format!("cannot write {}", path.display()))?;
     weights::parse(&std::fs::read_to_string(&path)?)
         .with_context(|| format!("{} does not read back", path.display()))?;
-    println!("wrote {}", path.display());
+    crate::outln!("wrote {}", path.display());
     Ok(())
 }
 
@@ -155,7 +155,7 @@ fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
             rule.name()
         );
     }
-    println!(
+    crate::outln!(
         "{games} games of rule {}: {} positions for training, {} held out",
         rule.name(),
         train.len(),
@@ -183,7 +183,7 @@ fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
         )
     };
     let start = summary(&params);
-    println!("temperature {temperature:.5}; start: {start}");
+    crate::outln!("temperature {temperature:.5}; start: {start}");
     policy::fit(
         &mut params,
         &train,
@@ -193,13 +193,13 @@ fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
         args.batch,
         args.lr.unwrap_or(2.0),
         args.seed,
-        &mut |epoch, t, v| println!("epoch {epoch:>3}: train {t:.5} validation {v:.5}"),
+        &mut |epoch, t, v| crate::outln!("epoch {epoch:>3}: train {t:.5} validation {v:.5}"),
     );
     policy::unpack(&params, &mut sets);
     // The rounded scores are what the engine uses: report them.
     let rounded = policy::pack(&sets.iter().collect::<Vec<_>>());
     let end = summary(&rounded);
-    println!("final (integer scores): {end}");
+    crate::outln!("final (integer scores): {end}");
     if let Some(dir) = &args.out {
         for (w, family) in sets.iter().zip(families(rule)) {
             let header = format!(
@@ -282,7 +282,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     if train.is_empty() {
         bail!("no positions left for training (all of them are held out)");
     }
-    println!(
+    crate::outln!(
         "{} positions of rule {} ({} repeated ones dropped): {} for training, {} held out{}",
         records.len(),
         rule.name(),
@@ -300,7 +300,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     let (hs_scale, hs_loss) = best_scale(&val, &handset_params, 0.01, 10.0);
     let builtin_params = layout.pack(&builtin_sets(rule));
     let builtin_loss = loss(&val, &builtin_params, 1.0);
-    println!(
+    crate::outln!(
         "validation loss: hand-set evaluation {hs_loss:.5} (at its best scale {hs_scale:.3}); built-in weights {builtin_loss:.5}"
     );
     let mut params = match args.init.as_str() {
@@ -312,7 +312,7 @@ pub fn main(args: &[String]) -> Result<i32> {
         "zero" => vec![0.0; layout.len()],
         other => bail!("--init must be builtin, handset or zero, not {other:?}"),
     };
-    println!(
+    crate::outln!(
         "start: train {:.5} validation {:.5}",
         loss(&train, &params, 1.0),
         loss(&val, &params, 1.0)
@@ -324,9 +324,11 @@ pub fn main(args: &[String]) -> Result<i32> {
         l2: args.l2,
     };
     fit(&mut params, &train, &val, &opts, args.seed, &mut |r| {
-        println!(
+        crate::outln!(
             "epoch {:>3}: train {:.5} validation {:.5}",
-            r.epoch, r.train, r.validation
+            r.epoch,
+            r.train,
+            r.validation
         );
     });
     let mut sets = layout.unpack(&params);
@@ -338,7 +340,7 @@ pub fn main(args: &[String]) -> Result<i32> {
     // The rounded weights are what the engine uses: report their loss.
     let rounded = layout.pack(&sets.iter().collect::<Vec<_>>());
     let final_val = loss(&val, &rounded, 1.0);
-    println!("final validation loss (integer weights): {final_val:.5}");
+    crate::outln!("final validation loss (integer weights): {final_val:.5}");
     if let Some(dir) = &args.out {
         for (w, family) in sets.iter().zip(families(rule)) {
             let header = format!(
