@@ -100,4 +100,22 @@ fn runner_detects_failures() {
     let good =
         "> START 15\n< OK\n> INFO timeout_turn 100\n> BEGIN\n< move\n> END\n! exit within 500ms\n";
     common::transcript::run("good", good).unwrap();
+    // A brain gone before its first line is told apart from one gone later (the first
+    // is how Wine's start-up fails; scripts/windows-check.sh retries it).
+    let early = common::transcript::run("early", "> END\n< OK\n! exit within 500ms\n");
+    assert!(
+        early
+            .as_ref()
+            .is_err_and(|e| e.ends_with("brain closed its output before its first line")),
+        "{early:?}"
+    );
+    let late = common::transcript::run(
+        "late",
+        "> START 15\n< OK\n> END\n< OK\n! exit within 500ms\n",
+    );
+    assert!(
+        late.as_ref()
+            .is_err_and(|e| e.ends_with("brain closed its output")),
+        "{late:?}"
+    );
 }

@@ -12,6 +12,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// What [`Brain::recv`] says when the brain's output is closed.
+pub const CLOSED: &str = "brain closed its output";
+
 /// Path of the brain binary built by cargo for the tests.
 pub fn brain_path() -> &'static str {
     env!("CARGO_BIN_EXE_pbrain-tengen")
@@ -142,7 +145,7 @@ impl Brain {
         match self.out.recv_timeout(timeout) {
             Ok(l) => Ok(l),
             Err(RecvTimeoutError::Timeout) => Err(format!("no output within {timeout:?}")),
-            Err(RecvTimeoutError::Disconnected) => Err("brain closed its output".into()),
+            Err(RecvTimeoutError::Disconnected) => Err(CLOSED.into()),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Runs a protocol transcript (`protocol-tests/*.tpt`) against the real binary.
 //! The format is described in `protocol-tests/README.md`.
 
-use super::Brain;
+use super::{Brain, CLOSED};
 use regex::Regex;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -199,7 +199,14 @@ pub fn run(name: &str, text: &str) -> Result<(), String> {
             let deadline = Instant::now() + wait;
             let got = loop {
                 let left = deadline.saturating_duration_since(Instant::now());
-                let got = brain.recv(left).map_err(&fail)?;
+                let got = brain.recv(left).map_err(|e| {
+                    // A brain that dies before its first line died starting up (under
+                    // Wine, Wine's own start-up: scripts/windows-check.sh retries that).
+                    match first_output {
+                        None if e == CLOSED => fail(format!("{e} before its first line")),
+                        _ => fail(e),
+                    }
+                })?;
                 first_output.get_or_insert(got.at);
                 let side = ["MESSAGE ", "INFO ", "DEBUG "]
                     .iter()
