@@ -17,8 +17,16 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 pub const MAX_BRANCH: usize = 8;
 /// At most this many moves are searched at the root.
 pub const ROOT_BRANCH: usize = 32;
-/// From this depth on every generated move is searched.
-pub const FULL_WIDTH_DEPTH: i32 = 64;
+/// From this depth on every generated move is searched: the cap above binds only the
+/// nodes near the horizon. Near the root, the move that refutes ours is often not among
+/// the eight best by the ordering (in 1,005 positions of 20×20 games, Rapfi's move
+/// ranked 9th or lower in our static order in 11%), and the verification kept finding
+/// such refutations after the search had chosen. Against AIWine at 500 ms
+/// (tournaments/results/2026-12-04-session15.md), full width from depth 7 scored 121-39
+/// in 160 games on 20×20 where the cap everywhere scored 107-53 in 160 (paired +0.087
+/// ± 0.088 a game), and 81-15 on 15×15 where main scored 82-14. From depth 5 it scored
+/// 64-16 on 20×20 but 75-21 on 15×15.
+pub const FULL_WIDTH_DEPTH: i32 = 7;
 /// Late-move reductions start at this depth...
 pub const LMR_MIN_DEPTH: i32 = 2;
 /// ...for moves from this index on.
