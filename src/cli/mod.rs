@@ -12,8 +12,8 @@ pub mod tune;
 use std::io::Write;
 
 /// `println!` for the subcommands' reports: when the reader has gone
-/// (`pbrain-tengen solve FILE | head`), the process ends quietly with exit code 0, as
-/// Unix tools do, instead of panicking as `println!` does.
+/// (`pbrain-tengen solve FILE | head`), the process ends quietly with exit code 0
+/// instead of panicking as `println!` does.
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {
