@@ -224,3 +224,33 @@ fn bad_input_gives_an_error_and_a_non_zero_exit() {
     assert!(stdout(&o).contains("--nodes") && stdout(&o).contains("missed win"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `pbrain-tengen analyse FILE | head -1`: when the reader closes the pipe after the
+/// first line, the review ends quietly with exit code 0, not with an ERROR line.
+#[test]
+fn analyse_ends_quietly_when_its_reader_goes() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tengen"))
+        .args([
+            "analyse",
+            "tests/data/games/two-games.sgf",
+            "--nodes",
+            "2000",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pbrain-tengen");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Game "), "{first}");
+    // The reader is dropped here: the second game's review meets a closed pipe.
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+}

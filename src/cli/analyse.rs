@@ -750,6 +750,8 @@ pub fn main(args: &[String]) -> Result<i32> {
     crate::init_log_from_env();
     match run(&a) {
         Ok(()) => Ok(0),
+        // The reader of the review has gone (`analyse GAME | head`): nothing to report.
+        Err(e) if super::is_broken_pipe(&e) => Ok(0),
         Err(e) => {
             eprintln!("ERROR: {e:#}");
             Ok(2)
