@@ -166,6 +166,8 @@ pub struct Searcher<'a> {
     null_at: [bool; MAX_PLY + 2],
     /// Late-move reductions by depth and move index.
     lmr: Box<[[i8; 64]; 64]>,
+    /// From this depth every generated move is searched (see [`full_width_depth`]).
+    full_width: i32,
 }
 
 /// log2(x) in 1/256 units, by integer arithmetic only (the search takes no decision
@@ -208,6 +210,7 @@ impl<'a> Searcher<'a> {
         timer: Timer,
         main: bool,
     ) -> Searcher<'a> {
+        let full_width = full_width_depth(board.width(), board.height());
         Searcher {
             board,
             shared,
@@ -225,6 +228,7 @@ impl<'a> Searcher<'a> {
             move_lists: (0..MAX_PLY + 2).map(|_| Some(Box::default())).collect(),
             null_at: [false; MAX_PLY + 2],
             lmr: lmr_table(),
+            full_width,
         }
     }
 
@@ -414,7 +418,7 @@ impl<'a> Searcher<'a> {
         }
         let branch = if ply == 0 {
             moves.len().min(ROOT_BRANCH)
-        } else if depth < FULL_WIDTH_DEPTH {
+        } else if depth < self.full_width {
             moves.len().min(MAX_BRANCH)
         } else {
             moves.len()

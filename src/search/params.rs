@@ -25,8 +25,29 @@ pub const ROOT_BRANCH: usize = 32;
 /// (tournaments/results/2026-12-04-session15.md), full width from depth 7 scored 121-39
 /// in 160 games on 20×20 where the cap everywhere scored 107-53 in 160 (paired +0.087
 /// ± 0.088 a game), and 81-15 on 15×15 where main scored 82-14. From depth 5 it scored
-/// 64-16 on 20×20 but 75-21 on 15×15.
+/// 64-16 on 20×20 but 75-21 on 15×15. Boards of [`LARGE_BOARD`] and more use
+/// [`FULL_WIDTH_DEPTH_LARGE`] instead.
 pub const FULL_WIDTH_DEPTH: i32 = 7;
+/// Full width from this depth on large boards. Against AIWine at 500 ms
+/// (tournaments/results/2026-12-04-session16.md), from depth 6 scored 136-24 in 160
+/// games on 20×20 (balanced openings) where depth 7 scored 181-59 in 240 (paired +0.096
+/// ± 0.072 a game), and 79-17 where depth 7 scored 73-23 with the 15×15 Gomocup openings
+/// played on a 20×20 board (+0.062 ± 0.086); but on 15×15 it scored 69-25-2 where depth
+/// 7 scored 81-15 (−0.115 ± 0.111). The wider board leaves more room around the stones,
+/// so more good replies fall outside the ordering's first eight.
+pub const FULL_WIDTH_DEPTH_LARGE: i32 = 6;
+/// Boards whose shorter side is at least this many cells count as large (measured on
+/// 15 and 20 only; 16 to 19 are untested).
+pub const LARGE_BOARD: usize = 18;
+
+/// The depth from which every generated move is searched, on a board of this size.
+pub fn full_width_depth(width: usize, height: usize) -> i32 {
+    if width.min(height) >= LARGE_BOARD {
+        FULL_WIDTH_DEPTH_LARGE
+    } else {
+        FULL_WIDTH_DEPTH
+    }
+}
 /// Late-move reductions start at this depth...
 pub const LMR_MIN_DEPTH: i32 = 2;
 /// ...for moves from this index on.
