@@ -1,13 +1,7 @@
-import re,sys,math
-def scores(path,name):
-    s={}
-    for l in open(path):
-        m=re.match(r'Game (\d+)/\d+: (\S+) \(black\) vs (\S+) \(white\): (\S+)',l)
-        if not m: continue
-        g,b,w,r=int(m[1]),m[2],m[3],m[4]
-        pts={'1-0':(1,0),'0-1':(0,1),'1/2-1/2':(.5,.5),'1/2':(.5,.5)}[r]
-        s[g]=pts[0] if b==name else pts[1]
-    return s
+import math
+import os,sys
+sys.path.insert(0,os.path.join(os.path.dirname(os.path.abspath(__file__)),'..'))
+from matchtools import scores
 a=scores(sys.argv[1],sys.argv[2]); b=scores(sys.argv[3],sys.argv[4])
 common=sorted(set(a)&set(b))
 d=[b[g]-a[g] for g in common]

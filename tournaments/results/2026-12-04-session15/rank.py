@@ -2,23 +2,12 @@
 # is to move (plies 5 to 30).  python3 rank.py SGF NAME MS > rank20-rapfi-moves.txt
 # For Tengen-to-move positions of the games in SGF (plies 4..30), Rapfi's move at MS ms.
 # Output lines: game ply size rapfi_x,rapfi_y moves...
-import sys,re,subprocess,concurrent.futures as cf
+import os,sys,re,concurrent.futures as cf
+sys.path.insert(0,os.path.join(os.path.dirname(os.path.abspath(__file__)),'..'))
+from matchtools import ask_move
 sgf,name,ms=sys.argv[1],sys.argv[2],int(sys.argv[3])
 def ask(mv,sz):
-    n=len(mv)
-    lines=[f"START {sz}",f"INFO timeout_turn {ms}","INFO timeout_match 0","INFO rule 0","BOARD"]
-    for i,(x,y) in enumerate(mv):
-        lines.append(f"{x},{y},{1 if (i%2)==(n%2) else 2}")
-    lines.append("DONE")
-    p=subprocess.Popen(['/work/shared/sparring/pbrain-rapfi'],stdin=subprocess.PIPE,stdout=subprocess.PIPE,stderr=subprocess.DEVNULL,text=True)
-    p.stdin.write("\n".join(lines)+"\n"); p.stdin.flush()
-    while True:
-        l=p.stdout.readline()
-        if not l: break
-        l=l.strip()
-        if l and l[0].isdigit(): break
-    p.stdin.write("END\n"); p.stdin.close(); p.wait(timeout=10)
-    return l
+    return ask_move('/work/shared/sparring/pbrain-rapfi',mv,sz,ms)
 jobs=[]
 for g in re.findall(r'\(;[^()]*\)',open(sgf).read()):
     gn=int(re.search(r'GN\[(\d+)\]',g).group(1)); sz=int(re.search(r'SZ\[(\d+)\]',g).group(1))
