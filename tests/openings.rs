@@ -20,6 +20,8 @@ const SETS: &[(&str, usize, &[Rule])] = &[
     ("gomocup2025_freestyle15.txt", 15, &[Rule::Freestyle]),
     ("gomocupjudge_openings_20.txt", 20, &[Rule::Freestyle]),
     ("piskvork_openings.txt", 20, &[Rule::Freestyle]),
+    ("rapfi_balanced_freestyle15.txt", 15, &[Rule::Freestyle]),
+    ("rapfi_balanced_freestyle20.txt", 20, &[Rule::Freestyle]),
     (
         "renju26_canonical_15.txt",
         15,
