@@ -65,7 +65,7 @@ def judge_eval(cmd, size, rule, nodes, stones):
     return value
 
 
-def wins(stones, size):
+def wins(stones):
     """Whether the stones already hold five in a row (such openings are refused)."""
     cells = {s: i % 2 for i, s in enumerate(stones)}
     for (x, y), c in cells.items():
@@ -128,7 +128,7 @@ def main():
             continue
         seen.add(key)
         stones = [(c + dx, c + dy) for dx, dy in offs]
-        if wins(stones, a.size):
+        if wins(stones):
             continue
         v = judge_eval(cmd, a.size, a.rule, a.nodes, stones)
         if v is None or abs(v) > a.max_eval:
