@@ -413,8 +413,9 @@ impl<'a> Searcher<'a> {
             } else if m.0 == self.killers[uply][1] {
                 m.1 += KILLER_BONUS / 2;
             }
-            m.1 =
-                m.1.saturating_add(self.history[me.idx()][m.0.idx()] / HISTORY_DIVISOR);
+            m.1 = m.1.saturating_add(
+                self.history[me.idx()][m.0.idx()] * HISTORY_WEIGHT / HISTORY_GRAVITY,
+            );
         }
         let branch = if ply == 0 {
             moves.len().min(ROOT_BRANCH)
@@ -428,6 +429,8 @@ impl<'a> Searcher<'a> {
         let alpha_orig = alpha;
         let mut best = -VALUE_INFINITE;
         let mut best_move = Pos::NONE;
+        // The moves searched here that did not cut: a cutoff lowers their history.
+        let mut tried: arrayvec::ArrayVec<Pos, 64> = arrayvec::ArrayVec::new();
         for i in 0..moves.len() {
             // The cap and futility pruning only apply once a move has been found that
             // does not lose by force: a mate claimed while moves were left unsearched
@@ -475,6 +478,9 @@ impl<'a> Searcher<'a> {
                 self.move_lists[uply] = Some(moves);
                 return 0;
             }
+            if v < beta && !tried.is_full() {
+                tried.push(m);
+            }
             if v > best {
                 best = v;
                 best_move = m;
@@ -485,13 +491,19 @@ impl<'a> Searcher<'a> {
                     head[uply].push(m);
                     head[uply].extend_from_slice(&tail[0]);
                     if v >= beta {
-                        if quiet {
-                            if self.killers[uply][0] != m {
-                                self.killers[uply][1] = self.killers[uply][0];
-                                self.killers[uply][0] = m;
-                            }
-                            let h = &mut self.history[me.idx()][m.idx()];
-                            *h = (*h + depth * depth).min(HISTORY_MAX);
+                        // Every move that cuts teaches the killers and the history, loud
+                        // or quiet: most cutoffs here come from fours and threes.
+                        if self.killers[uply][0] != m {
+                            self.killers[uply][1] = self.killers[uply][0];
+                            self.killers[uply][0] = m;
+                        }
+                        let bonus = (depth * depth + depth).min(HISTORY_BONUS_MAX);
+                        let hist = &mut self.history[me.idx()];
+                        let h = &mut hist[m.idx()];
+                        *h += bonus - *h * bonus / HISTORY_GRAVITY;
+                        for &q in &tried {
+                            let h = &mut hist[q.idx()];
+                            *h -= bonus + *h * bonus / HISTORY_GRAVITY;
                         }
                         break;
                     }
