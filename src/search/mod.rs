@@ -187,6 +187,13 @@ fn log2_q8(x: u32) -> u32 {
     int * 256 + frac
 }
 
+/// Moves a history score by `delta`, scaled down by how close it already is to the
+/// bound on that side, so that it stays within (-HISTORY_GRAVITY, HISTORY_GRAVITY).
+#[inline]
+fn pull_history(h: &mut i32, delta: i32) {
+    *h += delta - *h * delta.abs() / HISTORY_GRAVITY;
+}
+
 /// The late-move reduction table: `ln(d) * ln(i + 1) * 100 / LMR_DIVISOR`, rounded
 /// (see [`LMR_DIVISOR`]), from ln = log2 * ln 2 with ln(2)^2 taken as 0.4805.
 fn lmr_table() -> Box<[[i8; 64]; 64]> {
@@ -499,11 +506,9 @@ impl<'a> Searcher<'a> {
                         }
                         let bonus = (depth * depth + depth).min(HISTORY_BONUS_MAX);
                         let hist = &mut self.history[me.idx()];
-                        let h = &mut hist[m.idx()];
-                        *h += bonus - *h * bonus / HISTORY_GRAVITY;
+                        pull_history(&mut hist[m.idx()], bonus);
                         for &q in &tried {
-                            let h = &mut hist[q.idx()];
-                            *h -= bonus + *h * bonus / HISTORY_GRAVITY;
+                            pull_history(&mut hist[q.idx()], -bonus);
                         }
                         break;
                     }
