@@ -369,6 +369,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Internal iterative reduction: a node with no stored move orders its moves by
+        // the static scores alone, so it is searched a ply shallower (see IIR_MIN_DEPTH).
+        let depth = if ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == Pos::NONE {
+            depth - 1
+        } else {
+            depth
+        };
         // Pruning before any move, at non-PV nodes where the opponent has nothing to
         // answer (no five or straight four to make).
         let opp = me.opp();
@@ -380,7 +387,7 @@ impl<'a> Searcher<'a> {
             Some(evaluate(&self.board))
         };
         if let Some(eval) = static_eval {
-            if depth <= FUTILITY_DEPTH
+            if depth <= REVERSE_FUTILITY_DEPTH
                 && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
                 && eval.abs() < VALUE_MATE_BOUND
             {

@@ -78,9 +78,17 @@ pub const NULL_REDUCTION: i32 = 2;
 pub const FUTILITY_DEPTH: i32 = 3;
 /// ...with this margin per ply.
 pub const FUTILITY_MARGIN: i32 = 120;
-/// Reverse futility: at such nodes a position whose evaluation minus the margin times
-/// the depth is still at least beta returns its evaluation.
+/// Reverse futility: at non-PV nodes up to [`REVERSE_FUTILITY_DEPTH`] with no opponent
+/// threat to answer, a position whose evaluation minus the margin times the depth is
+/// still at least beta returns its evaluation.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 150;
+/// The deepest node where reverse futility applies (3, as futility pruning, before
+/// 2026-12-06). Together with [`IIR_MIN_DEPTH`], at fixed nodes against Rapfi (Tengen
+/// 100k, Rapfi 20k, 400 games a size; tournaments/results/2026-12-06-session20.md).
+pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
+/// Internal iterative reduction: a node below the root with this many plies to go or
+/// more and no move in the transposition table is searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
 /// Initial half-width of the aspiration window.
 pub const ASPIRATION_DELTA: i32 = 40;
 /// Node budget of a VCF search at a leaf. It runs only where the side to move has a
