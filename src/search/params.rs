@@ -84,7 +84,10 @@ pub const FUTILITY_MARGIN: i32 = 120;
 pub const REVERSE_FUTILITY_MARGIN: i32 = 150;
 /// The deepest node where reverse futility applies (3, as futility pruning, before
 /// 2026-12-06). Together with [`IIR_MIN_DEPTH`], at fixed nodes against Rapfi (Tengen
-/// 100k, Rapfi 20k, 400 games a size; tournaments/results/2026-12-06-session20.md).
+/// 100k, Rapfi 20k, 400 games a size; tournaments/results/2026-12-06-session20.md):
+/// +0.054 ± 0.049 a game against main on 15×15, −0.005 ± 0.043 on 20×20 (each part
+/// alone +0.020 and +0.006 on 15×15); at 500 ms against AIWine 85-14-1 and 85-15 where
+/// main scored 86-11-3 and 84-16 (paired −0.020 ± 0.074, +0.010 ± 0.094).
 pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
 /// Internal iterative reduction: a node below the root with this many plies to go or
 /// more and no move in the transposition table is searched one ply shallower.
