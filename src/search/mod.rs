@@ -164,6 +164,8 @@ pub struct Searcher<'a> {
     move_lists: Vec<Option<Box<MoveList>>>,
     /// Whether the move into ply `i + 1` was a null move (no two in a row).
     null_at: [bool; MAX_PLY + 2],
+    /// The move a singular-extension search at ply `i` leaves out (`Pos::NONE`: none).
+    excluded: [Pos; MAX_PLY + 2],
     /// Late-move reductions by depth and move index.
     lmr: Box<[[i8; 64]; 64]>,
     /// From this depth every generated move is searched (see [`full_width_depth`]).
@@ -234,6 +236,7 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_lists: (0..MAX_PLY + 2).map(|_| Some(Box::default())).collect(),
             null_at: [false; MAX_PLY + 2],
+            excluded: [Pos::NONE; MAX_PLY + 2],
             lmr: lmr_table(),
             full_width,
         }
@@ -360,28 +363,34 @@ impl<'a> Searcher<'a> {
             }
             return v;
         }
+        let excluded = self.excluded[uply];
         let mut tt_move = Pos::NONE;
         if let Some(e) = entry {
             tt_move = e.mv;
             let v = value_from_tt(e.value, ply);
-            if !pv_node && e.depth >= depth && tt_cuts(e.bound, v, alpha, beta) {
+            if !pv_node
+                && excluded == Pos::NONE
+                && e.depth >= depth
+                && tt_cuts(e.bound, v, alpha, beta)
+            {
                 return v;
             }
         }
 
         // Internal iterative reduction: a node with no stored move orders its moves by
         // the static scores alone, so it is searched a ply shallower (see IIR_MIN_DEPTH).
-        let depth = if ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == Pos::NONE {
-            depth - 1
-        } else {
-            depth
-        };
+        let depth =
+            if ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == Pos::NONE && excluded == Pos::NONE {
+                depth - 1
+            } else {
+                depth
+            };
         // Pruning before any move, at non-PV nodes where the opponent has nothing to
         // answer (no five or straight four to make).
         let opp = me.opp();
         let threatened = self.board.threat_count(opp, Threat::Five) > 0
             || self.board.threat_count(opp, Threat::Flex4) > 0;
-        let static_eval = if pv_node || threatened || ply == 0 {
+        let static_eval = if pv_node || threatened || ply == 0 || excluded != Pos::NONE {
             None
         } else {
             Some(evaluate(&self.board))
@@ -409,8 +418,45 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Singular extension: when the stored move is the only one that holds the
+        // stored value (the others, searched to half depth, stay below it by a
+        // margin), it is searched a ply deeper.
+        let mut singular = false;
+        if let Some(e) = entry {
+            let v = value_from_tt(e.value, ply);
+            if ply > 0
+                && excluded == Pos::NONE
+                && depth >= SINGULAR_DEPTH
+                && tt_move != Pos::NONE
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth >= depth - 3
+                && v.abs() < VALUE_MATE_BOUND
+            {
+                let sbeta = v - SINGULAR_MARGIN * depth;
+                self.excluded[uply] = tt_move;
+                let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
+                self.excluded[uply] = Pos::NONE;
+                self.pv[uply].clear();
+                if self.aborted {
+                    return 0;
+                }
+                if s < sbeta {
+                    singular = true;
+                } else if !pv_node && sbeta >= beta {
+                    return sbeta;
+                }
+            }
+        }
+
         let mut moves = self.move_lists[uply].take().unwrap_or_default();
         generate(&mut self.board, &mut moves);
+        if excluded != Pos::NONE {
+            moves.retain(|m| m.0 != excluded);
+            if moves.is_empty() {
+                self.move_lists[uply] = Some(moves);
+                return alpha;
+            }
+        }
         if ply == 0 && !self.limits.excluded.is_empty() {
             moves.retain(|m| !self.limits.excluded.contains(&m.0));
         }
@@ -468,7 +514,11 @@ impl<'a> Searcher<'a> {
             self.board.make_move(m);
             // A forced reply costs no depth. (Fours extended the same way lost games
             // with the fitted evaluation: see MAX_BRANCH.)
-            let new_depth = if forced { depth } else { depth - 1 };
+            let new_depth = if forced {
+                depth
+            } else {
+                depth - 1 + (singular && m == tt_move) as i32
+            };
             let mut v;
             if i == 0 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);
@@ -523,6 +573,9 @@ impl<'a> Searcher<'a> {
             }
         }
         self.move_lists[uply] = Some(moves);
+        if excluded != Pos::NONE {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
