@@ -363,34 +363,34 @@ impl<'a> Searcher<'a> {
             }
             return v;
         }
+        // A singular-extension search of this node (see below) leaves out `excluded`.
         let excluded = self.excluded[uply];
-        let mut tt_move = Pos::NONE;
+        let in_singular = excluded != Pos::NONE;
+        let tt_move = entry.map_or(Pos::NONE, |e| e.mv);
+        let tt_value = entry.map_or(0, |e| value_from_tt(e.value, ply));
         if let Some(e) = entry {
-            tt_move = e.mv;
-            let v = value_from_tt(e.value, ply);
             if !pv_node
-                && excluded == Pos::NONE
+                && !in_singular
                 && e.depth >= depth
-                && tt_cuts(e.bound, v, alpha, beta)
+                && tt_cuts(e.bound, tt_value, alpha, beta)
             {
-                return v;
+                return tt_value;
             }
         }
 
         // Internal iterative reduction: a node with no stored move orders its moves by
         // the static scores alone, so it is searched a ply shallower (see IIR_MIN_DEPTH).
-        let depth =
-            if ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == Pos::NONE && excluded == Pos::NONE {
-                depth - 1
-            } else {
-                depth
-            };
+        let depth = if ply > 0 && depth >= IIR_MIN_DEPTH && tt_move == Pos::NONE && !in_singular {
+            depth - 1
+        } else {
+            depth
+        };
         // Pruning before any move, at non-PV nodes where the opponent has nothing to
         // answer (no five or straight four to make).
         let opp = me.opp();
         let threatened = self.board.threat_count(opp, Threat::Five) > 0
             || self.board.threat_count(opp, Threat::Flex4) > 0;
-        let static_eval = if pv_node || threatened || ply == 0 || excluded != Pos::NONE {
+        let static_eval = if pv_node || threatened || ply == 0 || in_singular {
             None
         } else {
             Some(evaluate(&self.board))
@@ -423,16 +423,15 @@ impl<'a> Searcher<'a> {
         // margin), it is searched a ply deeper.
         let mut singular = false;
         if let Some(e) = entry {
-            let v = value_from_tt(e.value, ply);
             if ply > 0
-                && excluded == Pos::NONE
+                && !in_singular
                 && depth >= SINGULAR_DEPTH
                 && tt_move != Pos::NONE
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth >= depth - 3
-                && v.abs() < VALUE_MATE_BOUND
+                && tt_value.abs() < VALUE_MATE_BOUND
             {
-                let sbeta = v - SINGULAR_MARGIN * depth;
+                let sbeta = tt_value - SINGULAR_MARGIN * depth;
                 self.excluded[uply] = tt_move;
                 let s = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
                 self.excluded[uply] = Pos::NONE;
@@ -450,7 +449,7 @@ impl<'a> Searcher<'a> {
 
         let mut moves = self.move_lists[uply].take().unwrap_or_default();
         generate(&mut self.board, &mut moves);
-        if excluded != Pos::NONE {
+        if in_singular {
             moves.retain(|m| m.0 != excluded);
             if moves.is_empty() {
                 self.move_lists[uply] = Some(moves);
@@ -573,7 +572,8 @@ impl<'a> Searcher<'a> {
             }
         }
         self.move_lists[uply] = Some(moves);
-        if excluded != Pos::NONE {
+        if in_singular {
+            // Its value is not the node's: nothing is stored.
             return best;
         }
         let bound = if best >= beta {
