@@ -335,7 +335,13 @@ fn tune_cli_writes_weights_that_read_back() {
             assert!(text.contains(line), "{line:?} lost:\n{text}");
         }
     }
-    weights::parse(&text).unwrap();
+    // ... and the ordering itself, every part of it.
+    let w = weights::parse(&text).unwrap();
+    let b = weights::builtin(weights::Family::Freestyle);
+    assert_eq!(
+        (&w.policy, &w.policy_opp, &w.policy_threat, w.near),
+        (&b.policy, &b.policy_opp, &b.policy_threat, b.near)
+    );
     std::fs::remove_dir_all(&dir).ok();
     // Bad input: a clear error and status 2.
     let bad = Command::new(exe())

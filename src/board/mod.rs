@@ -231,6 +231,8 @@ pub struct Board {
     combos: [&'static [CellEntry]; 2],
     /// The weight sets of the rule's families, per colour (same reason).
     weights: [&'static Weights; 2],
+    /// The per-colour tables of [`weights::policy_opp_table`] (same reason).
+    policy_opp: [&'static [i16]; 2],
     stones: usize,
     blocked: usize,
 }
@@ -296,6 +298,10 @@ impl Board {
             weights: [
                 weights::builtin(Family::of(rule, Color::Black)),
                 weights::builtin(Family::of(rule, Color::White)),
+            ],
+            policy_opp: [
+                weights::policy_opp_table(Family::of(rule, Color::Black)),
+                weights::policy_opp_table(Family::of(rule, Color::White)),
             ],
             stones: 0,
             blocked: 0,
@@ -786,6 +792,13 @@ impl Board {
     #[inline]
     pub fn cell_score(&self, p: Pos, color: Color) -> i32 {
         self.scores[p.idx()][color.idx()] as i32
+    }
+
+    /// The ordering weight of `p` for the side that waits when `p` is `color`'s cell:
+    /// what blocking it is worth (empty cells; [`Weights::policy_opp`]).
+    #[inline]
+    pub fn cell_score_opp(&self, p: Pos, color: Color) -> i32 {
+        self.policy_opp[color.idx()][combo_index(self.patterns[p.idx()][color.idx()])] as i32
     }
 
     /// Sum over all empty cells of `color`'s learned cell values: `[own, opp]`, the

@@ -146,9 +146,18 @@ pub struct Weights {
     /// level first (see `Board::threat_level`). It carries what a sum over cells cannot: a
     /// four-three to play is worth far more when the other side has no four to answer.
     pub threat: Vec<i16>,
-    /// Move-ordering score of a cell of the class (see `search::movegen::move_score`):
-    /// the hand-set [`crate::board::pattern::combos`] score unless fitted.
+    /// Move-ordering score of a cell of the class for the side to move (see
+    /// `search::movegen::move_score`): the hand-set [`crate::board::pattern::combos`]
+    /// score unless fitted.
     pub policy: Vec<i16>,
+    /// Move-ordering score of a cell of the class for the side that waits (blocking
+    /// it): the same as [`Self::policy`] unless fitted apart.
+    pub policy_opp: Vec<i16>,
+    /// Move-ordering bonus by the threat classes a cell has for the side to move and
+    /// for the side that waits, `policy_threat[mine * Threat::COUNT + theirs]`: what
+    /// two separate class scores cannot say, such as a move that makes a four and
+    /// blocks a three at once.
+    pub policy_threat: Vec<i16>,
     /// Move-ordering bonus by Chebyshev distance (capped at [`NEAR`] - 1; the cap also
     /// stands for "no such move") to the last move, `near[d]`, and to the side to
     /// move's own previous move, `near[NEAR + d]`. Distance 0 never occurs.
@@ -173,6 +182,12 @@ pub const LEVELS: usize = 9;
 /// then three, three plus, double three, four, four plus, four-three, flex four, five.
 pub const LEVEL_OF_THREAT: [u8; Threat::COUNT] = [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
+/// Names of the threat classes ([`Threat`] by discriminant) in `policy-threat` lines.
+pub const THREAT_NAMES: [&str; Threat::COUNT] = [
+    "none", "one", "two", "two2", "three", "three+", "three3", "four", "four+", "four3", "flex4",
+    "five",
+];
+
 /// Names of the threat levels in weight files.
 pub const LEVEL_NAMES: [&str; LEVELS] = [
     "quiet", "three", "three+", "three3", "four", "four+", "four3", "flex4", "five",
@@ -187,6 +202,8 @@ impl Weights {
             tempo: 0,
             threat: vec![0; LEVELS * LEVELS],
             policy: handset_policy(),
+            policy_opp: handset_policy(),
+            policy_threat: vec![0; Threat::COUNT * Threat::COUNT],
             near: [0; 2 * NEAR],
         }
     }
@@ -208,7 +225,10 @@ impl Weights {
     /// (level names from [`LEVEL_NAMES`]), one `near last|own D N` line per non-zero
     /// distance bonus (D in 1..=4), then one line per class with a non-zero
     /// value: four pattern names, own value, opp value; then one `policy` line (four
-    /// pattern names, ordering score) per class whose score is not the hand-set one.
+    /// pattern names, ordering score) per class whose score is not the hand-set one,
+    /// one `policy-opp` line (the same) per class whose score for the side that waits
+    /// is not its `policy` score, and one `policy-threat MINE THEIRS N` line (threat
+    /// names from [`THREAT_NAMES`]) per non-zero threat-pair bonus.
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
         for line in header.lines() {
@@ -247,6 +267,24 @@ impl Weights {
         for k in 0..CLASSES {
             if self.policy[k] != handset[k] {
                 s.push_str(&format!("policy {} {}\n", class_name(k), self.policy[k]));
+            }
+        }
+        for k in 0..CLASSES {
+            if self.policy_opp[k] != self.policy[k] {
+                s.push_str(&format!(
+                    "policy-opp {} {}\n",
+                    class_name(k),
+                    self.policy_opp[k]
+                ));
+            }
+        }
+        for (i, &v) in self.policy_threat.iter().enumerate() {
+            if v != 0 {
+                s.push_str(&format!(
+                    "policy-threat {} {} {v}\n",
+                    THREAT_NAMES[i / Threat::COUNT],
+                    THREAT_NAMES[i % Threat::COUNT]
+                ));
             }
         }
         s
@@ -293,6 +331,8 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
     let mut seen = vec![false; CLASSES];
     let mut seen_threat = [false; LEVELS * LEVELS];
     let mut seen_policy = vec![false; CLASSES];
+    let mut seen_policy_opp = vec![false; CLASSES];
+    let mut seen_policy_threat = [false; Threat::COUNT * Threat::COUNT];
     let mut seen_near = [false; 2 * NEAR];
     let mut tempo = None;
     for (n, raw) in text.lines().enumerate() {
@@ -340,6 +380,27 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
             w.threat[i] = value(words[3])?;
             continue;
         }
+        if words[0] == "policy-threat" {
+            if words.len() != 4 {
+                return Err(err("expected `policy-threat MINE THEIRS N`".into()));
+            }
+            let threat = |name: &str| {
+                THREAT_NAMES
+                    .iter()
+                    .position(|&t| t == name)
+                    .ok_or_else(|| err(format!("unknown threat class {name:?}")))
+            };
+            let i = threat(words[1])? * Threat::COUNT + threat(words[2])?;
+            if seen_policy_threat[i] {
+                return Err(err(format!(
+                    "policy-threat {} {} listed twice",
+                    words[1], words[2]
+                )));
+            }
+            seen_policy_threat[i] = true;
+            w.policy_threat[i] = value(words[3])?;
+            continue;
+        }
         if words[0] == "near" {
             if words.len() != 4 {
                 return Err(err("expected `near last|own DISTANCE N`".into()));
@@ -378,21 +439,33 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
             }
             Ok(class_of(p))
         };
-        if words[0] == "policy" {
+        if words[0] == "policy" || words[0] == "policy-opp" {
             if words.len() != 6 {
-                return Err(err(
-                    "expected `policy` with four pattern names and a score".into()
-                ));
+                return Err(err(format!(
+                    "expected `{}` with four pattern names and a score",
+                    words[0]
+                )));
             }
             let k = class(&words[1..5])?;
-            if seen_policy[k] {
+            let seen = if words[0] == "policy" {
+                &mut seen_policy
+            } else {
+                &mut seen_policy_opp
+            };
+            if seen[k] {
                 return Err(err(format!(
-                    "policy {} listed twice",
+                    "{} {} listed twice",
+                    words[0],
                     words[1..5].join(" ")
                 )));
             }
-            seen_policy[k] = true;
-            w.policy[k] = value(words[5])?;
+            seen[k] = true;
+            let v = value(words[5])?;
+            if words[0] == "policy" {
+                w.policy[k] = v;
+            } else {
+                w.policy_opp[k] = v;
+            }
             continue;
         }
         if words.len() != 6 {
@@ -408,6 +481,12 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
         seen[k] = true;
         w.own[k] = value(words[4])?;
         w.opp[k] = value(words[5])?;
+    }
+    // A class without a `policy-opp` line scores the same for both sides.
+    for k in 0..CLASSES {
+        if !seen_policy_opp[k] {
+            w.policy_opp[k] = w.policy[k];
+        }
     }
     w.tempo = tempo.ok_or(WeightsError {
         line: text.lines().count(),
@@ -444,6 +523,27 @@ pub fn builtin(family: Family) -> &'static Weights {
 /// The text of the built-in weights of `family` (for tools that show their header).
 pub fn builtin_text(family: Family) -> &'static str {
     BUILTIN[family.index()]
+}
+
+/// The ordering score of a cell for the side that waits ([`Weights::policy_opp`]) per
+/// pattern combination of `family` (built on first use). Kept apart from
+/// [`cell_table`]: only move ordering reads it, never make/undo.
+pub fn policy_opp_table(family: Family) -> &'static [i16] {
+    static T: [OnceLock<Box<[i16]>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    T[family.index()].get_or_init(|| {
+        let w = builtin(family);
+        classes()
+            .of_combo
+            .iter()
+            .map(|&k| w.policy_opp[k as usize])
+            .collect()
+    })
 }
 
 /// Everything the board reads for one empty cell and colour, per pattern combination.

@@ -76,6 +76,10 @@ struct Args {
     /// may be given again.
     #[arg(long, value_name = "NAME")]
     exclude: Vec<String>,
+    /// With --policy: learn only the moves of this player (as named in the records);
+    /// may be given again. Without it every player not excluded is learned.
+    #[arg(long, value_name = "NAME")]
+    learn: Vec<String>,
 }
 
 /// The comment lines of the built-in weights of `family` that describe the other part
@@ -115,12 +119,15 @@ fn write_weights(
     Ok(())
 }
 
-/// `tune --policy`: fits the ordering scores and distance bonuses (see
+/// `tune --policy`: fits the ordering scores, threat-pair and distance bonuses (see
 /// [`crate::eval::policy`]) to the moves of game records.
 fn policy_main(args: &Args, raw_args: &str, rule: Rule) -> Result<i32> {
     let (mut train, mut val) = (Vec::new(), Vec::new());
     let mut games = 0usize;
-    let skip = |name: &str| args.exclude.iter().any(|e| e.eq_ignore_ascii_case(name));
+    let named = |list: &[String], name: &str| list.iter().any(|e| e.eq_ignore_ascii_case(name));
+    let skip = |name: &str| {
+        named(&args.exclude, name) || (!args.learn.is_empty() && !named(&args.learn, name))
+    };
     for path in &args.data {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
         for (rec, notes) in parse_games(&text, None).with_context(|| path.clone())? {
@@ -231,8 +238,8 @@ pub fn main(args: &[String]) -> Result<i32> {
         }
         return policy_main(&args, &raw_args, rule);
     }
-    if !args.exclude.is_empty() {
-        bail!("--exclude applies to --policy fits only");
+    if !args.exclude.is_empty() || !args.learn.is_empty() {
+        bail!("--exclude and --learn apply to --policy fits only");
     }
     let same_family = |r: Rule| {
         r == rule
@@ -335,6 +342,8 @@ pub fn main(args: &[String]) -> Result<i32> {
     // The ordering part is not fitted here: keep the built-in one.
     for (w, start) in sets.iter_mut().zip(builtin_sets(rule)) {
         w.policy = start.policy.clone();
+        w.policy_opp = start.policy_opp.clone();
+        w.policy_threat = start.policy_threat.clone();
         w.near = start.near;
     }
     // The rounded weights are what the engine uses: report their loss.

@@ -1,9 +1,10 @@
 //! Fitting the move-ordering policy to the moves played in game records.
 //!
-//! The search orders the moves of a node by `5 * S[own class] + 4 * S[opp class] +
-//! near[distance to the last move] + near[5 + distance to the own previous move]`
-//! (`search::movegen::move_score`; `S` is [`Weights::policy`] of the colour whose cell
-//! it is). The fit treats those scores, times a fixed temperature, as the logits of a
+//! The search orders the moves of a node by `5 * S[own class] + 4 * O[opp class] +
+//! T[own threat, opp threat] + near[distance to the last move] + near[5 + distance to
+//! the own previous move]` (`search::movegen::move_score`; `S` and `O` are
+//! [`Weights::policy`] and [`Weights::policy_opp`] of the colour whose cell it is, `T`
+//! and `near` the side to move's [`Weights::policy_threat`] and [`Weights::near`]). The fit treats those scores, times a fixed temperature, as the logits of a
 //! softmax over the moves the generator offers, and minimises the cross-entropy of the
 //! move that was played (Adam). The temperature is the one that fits the hand-set
 //! scores best (`tune --policy` fixes it so, whatever the start), so the fitted scores
@@ -11,20 +12,31 @@
 
 use super::tune::Layout;
 use crate::board::weights::{class_of, Weights, CLASSES, NEAR};
-use crate::board::Board;
+use crate::board::{Board, Threat};
 use crate::search::movegen::{generate, near_bucket, MoveList};
 use crate::types::{Color, Pos, Rule};
 use anyhow::Result;
 
-/// Parameters per weight set: the class scores, then the distance bonuses.
-const PER_SET: usize = CLASSES + 2 * NEAR;
+/// Number of threat-pair bonuses per weight set.
+const PAIRS: usize = Threat::COUNT * Threat::COUNT;
+/// Where the distance bonuses, the scores for the side that waits and the threat-pair
+/// bonuses start in a weight set's parameters (the side to move's scores come first).
+pub const NEAR_AT: usize = CLASSES;
+/// See [`NEAR_AT`].
+pub const OPP_AT: usize = CLASSES + 2 * NEAR;
+/// See [`NEAR_AT`].
+pub const PAIR_AT: usize = 2 * CLASSES + 2 * NEAR;
+/// Parameters per weight set.
+pub const PER_SET: usize = PAIR_AT + PAIRS;
+/// The coefficients of a candidate's parameters in its score.
+const COEF: [f64; 5] = [5.0, 4.0, 1.0, 1.0, 1.0];
 
 /// One position: the candidate moves as parameter indices, and which one was played.
 #[derive(Clone, Debug)]
 pub struct PolicySample {
-    /// Per candidate: own-class, opp-class, last-move-distance and own-distance
-    /// parameter indices.
-    pub cands: Vec<[u32; 4]>,
+    /// Per candidate: own-class, opp-class, last-move-distance, own-distance and
+    /// threat-pair parameter indices.
+    pub cands: Vec<[u32; 5]>,
     /// Index in `cands` of the move played.
     pub target: usize,
 }
@@ -59,11 +71,13 @@ pub fn sample(board: &mut Board, played: Pos) -> Option<PolicySample> {
         .map(|&(p, _)| {
             let cm = class_of(board.patterns(p, me).map(|x| x as u8));
             let co = class_of(board.patterns(p, opp).map(|x| x as u8));
+            let pair = board.threat(p, me) as usize * Threat::COUNT + board.threat(p, opp) as usize;
             [
                 (sm + cm) as u32,
-                (so + co) as u32,
-                (sm + CLASSES) as u32 + bucket(p, 1),
-                (sm + CLASSES + NEAR) as u32 + bucket(p, 2),
+                (so + OPP_AT + co) as u32,
+                (sm + NEAR_AT) as u32 + bucket(p, 1),
+                (sm + NEAR_AT + NEAR) as u32 + bucket(p, 2),
+                (sm + PAIR_AT + pair) as u32,
             ]
         })
         .collect();
@@ -102,6 +116,8 @@ pub fn pack(sets: &[&Weights]) -> Vec<f64> {
     for w in sets {
         v.extend(w.policy.iter().map(|&x| x as f64));
         v.extend(w.near.iter().map(|&x| x as f64));
+        v.extend(w.policy_opp.iter().map(|&x| x as f64));
+        v.extend(w.policy_threat.iter().map(|&x| x as f64));
     }
     v
 }
@@ -113,23 +129,27 @@ pub fn unpack(params: &[f64], sets: &mut [Weights]) {
         let base = s * PER_SET;
         for k in 0..CLASSES {
             w.policy[k] = round(params[base + k]);
+            w.policy_opp[k] = round(params[base + OPP_AT + k]);
         }
         for i in 0..2 * NEAR {
             w.near[i] = if i.is_multiple_of(NEAR) {
                 0
             } else {
-                round(params[base + CLASSES + i])
+                round(params[base + NEAR_AT + i])
             };
+        }
+        for i in 0..PAIRS {
+            w.policy_threat[i] = round(params[base + PAIR_AT + i]);
         }
     }
 }
 
 #[inline]
-fn score(c: &[u32; 4], params: &[f64]) -> f64 {
-    5.0 * params[c[0] as usize]
-        + 4.0 * params[c[1] as usize]
-        + params[c[2] as usize]
-        + params[c[3] as usize]
+fn score(c: &[u32; 5], params: &[f64]) -> f64 {
+    c.iter()
+        .zip(COEF)
+        .map(|(&i, k)| k * params[i as usize])
+        .sum()
 }
 
 /// The softmax of a sample's logits `temperature * score`, unnormalised: the largest
@@ -221,16 +241,16 @@ pub fn fit(
                 let (_, e, sum) = softmax_terms(s, params, temperature);
                 for (j, c) in s.cands.iter().enumerate() {
                     let d = temperature * (e[j] / sum - (j == s.target) as u8 as f64);
-                    g[c[0] as usize] += 5.0 * d;
-                    g[c[1] as usize] += 4.0 * d;
-                    g[c[2] as usize] += d;
-                    g[c[3] as usize] += d;
+                    for (&i, k) in c.iter().zip(COEF) {
+                        g[i as usize] += k * d;
+                    }
                 }
             }
             step += 1;
             let (c1, c2) = (1.0 - 0.9f64.powi(step), 1.0 - 0.999f64.powi(step));
             for i in 0..n {
-                if i % PER_SET >= CLASSES && (i % PER_SET - CLASSES).is_multiple_of(NEAR) {
+                let at = i % PER_SET;
+                if (NEAR_AT..OPP_AT).contains(&at) && (at - NEAR_AT).is_multiple_of(NEAR) {
                     continue;
                 }
                 let gi = g[i] / chunk.len() as f64;

@@ -21,15 +21,19 @@ pub fn is_playable(board: &mut Board, p: Pos) -> bool {
 }
 
 /// Ordering score of a move for the side to move: own potential, the opponent's
-/// potential taken away (the weight set's per-class policy scores, with big values for
-/// forcing classes), and a bonus by the distance to the last move and to the side to
-/// move's previous move (see [`crate::board::weights::Weights::near`]).
+/// potential taken away (the weight sets' per-class policy scores, with big values for
+/// forcing classes: the side to move's `policy` of its class there and the opponent's
+/// `policy_opp` of his), a bonus by the pair of threat classes the cell has for both
+/// sides, and a bonus by the distance to the last move and to the side to move's
+/// previous move (see [`crate::board::weights::Weights`]).
 #[inline]
 pub fn move_score(board: &Board, p: Pos) -> i32 {
     let me = board.side_to_move();
     let own = board.cell_score(p, me);
-    let opp = board.cell_score(p, me.opp());
-    own * 5 + opp * 4 + near_bonus(board, p)
+    let opp = board.cell_score_opp(p, me.opp());
+    let pair = board.weights(me).policy_threat
+        [board.threat(p, me) as usize * Threat::COUNT + board.threat(p, me.opp()) as usize];
+    own * 5 + opp * 4 + pair as i32 + near_bonus(board, p)
 }
 
 /// The distance part of [`move_score`].
