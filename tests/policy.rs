@@ -13,6 +13,15 @@ fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_pbrain-tengen")
 }
 
+/// `tune --policy` on the shipped gauntlet sample, with more arguments.
+fn tune_policy_on_sample(args: &[&str]) -> std::process::Output {
+    Command::new(exe())
+        .args(["tune", "--policy", "tests/data/games/gauntlet-sample.sgf"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn policy_and_distance_lines_round_trip() {
     for f in Family::ALL {
@@ -340,18 +349,7 @@ fn tune_policy_cli_lowers_the_loss_and_keeps_the_values() {
 #[test]
 fn tune_policy_starts_from_the_chosen_ordering() {
     let start = |init: &str| -> String {
-        let out = Command::new(exe())
-            .args([
-                "tune",
-                "--policy",
-                "tests/data/games/gauntlet-sample.sgf",
-                "--epochs",
-                "0",
-                "--init",
-                init,
-            ])
-            .output()
-            .unwrap();
+        let out = tune_policy_on_sample(&["--epochs", "0", "--init", init]);
         assert!(out.status.success(), "{out:?}");
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         text.lines()
@@ -366,16 +364,7 @@ fn tune_policy_starts_from_the_chosen_ordering() {
         builtin, handset,
         "the built-in freestyle ordering is fitted"
     );
-    let bad = Command::new(exe())
-        .args([
-            "tune",
-            "--policy",
-            "tests/data/games/gauntlet-sample.sgf",
-            "--init",
-            "x",
-        ])
-        .output()
-        .unwrap();
+    let bad = tune_policy_on_sample(&["--init", "x"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--init must be"));
 }
@@ -386,19 +375,7 @@ fn tune_policy_starts_from_the_chosen_ordering() {
 #[test]
 fn tune_policy_learns_the_chosen_players() {
     let positions = |args: &[&str]| -> usize {
-        let out = Command::new(exe())
-            .args([
-                "tune",
-                "--policy",
-                "tests/data/games/gauntlet-sample.sgf",
-                "--epochs",
-                "0",
-                "--validation",
-                "0",
-            ])
-            .args(args)
-            .output()
-            .unwrap();
+        let out = tune_policy_on_sample(&[&["--epochs", "0", "--validation", "0"], args].concat());
         assert!(out.status.success(), "{out:?}");
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         let line = text
@@ -421,11 +398,7 @@ fn tune_policy_learns_the_chosen_players() {
         positions(&["--exclude", "tengen", "--exclude", "pela"])
     );
     assert!(aiwine < positions(&["--exclude", "pela"]));
-    let none = Command::new(exe())
-        .args(["tune", "--policy", "tests/data/games/gauntlet-sample.sgf"])
-        .args(["--learn", "aiwine", "--exclude", "aiwine"])
-        .output()
-        .unwrap();
+    let none = tune_policy_on_sample(&["--learn", "aiwine", "--exclude", "aiwine"]);
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("no moves to learn"));
 }

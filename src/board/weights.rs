@@ -359,46 +359,48 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
             tempo = Some(value(words[1])?);
             continue;
         }
-        if words[0] == "threat" {
+        // `KEYWORD MINE THEIRS N`: one entry of a table indexed by a pair of names.
+        let pair = |names: &[&str],
+                    noun: &str,
+                    seen: &mut [bool],
+                    table: &mut [i16]|
+         -> Result<(), WeightsError> {
             if words.len() != 4 {
-                return Err(err("expected `threat MINE THEIRS N`".into()));
+                return Err(err(format!("expected `{} MINE THEIRS N`", words[0])));
             }
-            let level = |name: &str| {
-                LEVEL_NAMES
+            let index = |name: &str| {
+                names
                     .iter()
                     .position(|&l| l == name)
-                    .ok_or_else(|| err(format!("unknown threat level {name:?}")))
+                    .ok_or_else(|| err(format!("unknown {noun} {name:?}")))
             };
-            let i = level(words[1])? * LEVELS + level(words[2])?;
-            if seen_threat[i] {
+            let i = index(words[1])? * names.len() + index(words[2])?;
+            if seen[i] {
                 return Err(err(format!(
-                    "threat {} {} listed twice",
-                    words[1], words[2]
+                    "{} {} {} listed twice",
+                    words[0], words[1], words[2]
                 )));
             }
-            seen_threat[i] = true;
-            w.threat[i] = value(words[3])?;
+            seen[i] = true;
+            table[i] = value(words[3])?;
+            Ok(())
+        };
+        if words[0] == "threat" {
+            pair(
+                &LEVEL_NAMES,
+                "threat level",
+                &mut seen_threat,
+                &mut w.threat,
+            )?;
             continue;
         }
         if words[0] == "policy-threat" {
-            if words.len() != 4 {
-                return Err(err("expected `policy-threat MINE THEIRS N`".into()));
-            }
-            let threat = |name: &str| {
-                THREAT_NAMES
-                    .iter()
-                    .position(|&t| t == name)
-                    .ok_or_else(|| err(format!("unknown threat class {name:?}")))
-            };
-            let i = threat(words[1])? * Threat::COUNT + threat(words[2])?;
-            if seen_policy_threat[i] {
-                return Err(err(format!(
-                    "policy-threat {} {} listed twice",
-                    words[1], words[2]
-                )));
-            }
-            seen_policy_threat[i] = true;
-            w.policy_threat[i] = value(words[3])?;
+            pair(
+                &THREAT_NAMES,
+                "threat class",
+                &mut seen_policy_threat,
+                &mut w.policy_threat,
+            )?;
             continue;
         }
         if words[0] == "near" {
@@ -447,10 +449,10 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
                 )));
             }
             let k = class(&words[1..5])?;
-            let seen = if words[0] == "policy" {
-                &mut seen_policy
+            let (seen, table) = if words[0] == "policy" {
+                (&mut seen_policy, &mut w.policy)
             } else {
-                &mut seen_policy_opp
+                (&mut seen_policy_opp, &mut w.policy_opp)
             };
             if seen[k] {
                 return Err(err(format!(
@@ -460,12 +462,7 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
                 )));
             }
             seen[k] = true;
-            let v = value(words[5])?;
-            if words[0] == "policy" {
-                w.policy[k] = v;
-            } else {
-                w.policy_opp[k] = v;
-            }
+            table[k] = value(words[5])?;
             continue;
         }
         if words.len() != 6 {

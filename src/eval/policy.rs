@@ -4,7 +4,8 @@
 //! T[own threat, opp threat] + near[distance to the last move] + near[5 + distance to
 //! the own previous move]` (`search::movegen::move_score`; `S` and `O` are
 //! [`Weights::policy`] and [`Weights::policy_opp`] of the colour whose cell it is, `T`
-//! and `near` the side to move's [`Weights::policy_threat`] and [`Weights::near`]). The fit treats those scores, times a fixed temperature, as the logits of a
+//! and `near` the side to move's [`Weights::policy_threat`] and [`Weights::near`]).
+//! The fit treats those scores, times a fixed temperature, as the logits of a
 //! softmax over the moves the generator offers, and minimises the cross-entropy of the
 //! move that was played (Adam). The temperature is the one that fits the hand-set
 //! scores best (`tune --policy` fixes it so, whatever the start), so the fitted scores
