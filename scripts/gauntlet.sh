@@ -22,6 +22,11 @@
 #   --games N          games per opponent  [24: 12 openings, both colours]
 #   --concurrency N    games at the same time                [2]
 #   --no-ladder        do not append to the ladder
+# Renju games are drawn once size*size - 25 stones are on the board (200 on 15x15), as
+# Piskvork and GomocupJudge draw them (../shared/protocol.md, section 8); before, they
+# went on to the full board, where black's last stone could be a forced foul.
+# TENGEN_BIN names a built pbrain-tengen to play instead of building this checkout's
+# (the ladder's commit column then names the file).
 # Records: target/gauntlet/<stamp>.{txt,pgn,sgf}.
 # Defaults: about 15 minutes on 2 cores with the three engines of ../shared/sparring
 # (72 games; extrapolated from a measured 200 ms/move run: 6 games in 18 s, ~5.3 s of
@@ -29,7 +34,8 @@
 # says so and exits 0.
 set -euo pipefail
 
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
+# (The help is this header, up to `set`: it cannot fall out of step with its length.)
+usage() { sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -113,14 +119,21 @@ if [ ${#opponents[@]} -eq 0 ]; then
   exit 0
 fi
 
-echo "== building the working tree"
-nice -n 10 cargo build --release --quiet
+if [ -n "${TENGEN_BIN:-}" ]; then
+  [ -x "$TENGEN_BIN" ] || { echo "gauntlet.sh: TENGEN_BIN=$TENGEN_BIN is not an executable file" >&2; exit 2; }
+  bin=$TENGEN_BIN
+  commit="${TENGEN_BIN##*/} (TENGEN_BIN)"
+else
+  echo "== building the working tree"
+  nice -n 10 cargo build --release --quiet
+  bin=target/release/pbrain-tengen
+  commit=$(git rev-parse --short HEAD)
+  git diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || commit="$commit+dirty"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A copy, so that a rebuild during the gauntlet cannot change the player.
-cp target/release/pbrain-tengen "$tmp/pbrain-tengen"
-commit=$(git rev-parse --short HEAD)
-git diff --quiet HEAD -- src Cargo.toml Cargo.lock 2>/dev/null || commit="$commit+dirty"
+cp "$bin" "$tmp/pbrain-tengen"
 
 args=(match --gauntlet --rule "$rule" --size "$size" --games "$games" --concurrency "$conc")
 args+=(--engine "cmd=$tmp/pbrain-tengen name=tengen")
@@ -144,13 +157,20 @@ else
   tc_text="${turn_ms:-1000} ms/move"
 fi
 
+draw_text=
+if [ "$rule_name" = renju ]; then
+  draw_after=$((size * size - 25))
+  args+=(--draw-after "$draw_after")
+  draw_text=", draw at $draw_after stones"
+fi
+
 out=target/gauntlet
 mkdir -p "$out"
 # The process id keeps two runs started in the same second apart (they once shared
 # one set of record files and mixed their games).
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 args+=(--pgn "$out/$stamp.pgn" --sgf "$out/$stamp.sgf")
-conditions="$rule_name ${size}x${size}, $opening_text, $tc_text, $games games, concurrency $conc"
+conditions="$rule_name ${size}x${size}, $opening_text, $tc_text$draw_text, $games games, concurrency $conc"
 echo "== gauntlet: tengen ($commit) vs ${opponents[*]} | $conditions"
 start=$(date +%s)
 "$tmp/pbrain-tengen" "${args[@]}" "${extra[@]}" | tee "$out/$stamp.txt"

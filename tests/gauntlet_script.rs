@@ -63,3 +63,69 @@ fn gauntlet_warns_of_replayed_games_at_fixed_nodes() {
         "{four:?}"
     );
 }
+
+/// Renju games end in a draw at size*size - 25 stones, as the real managers judge
+/// them. A real gauntlet on a 7x7 board (24 stones) with TENGEN_BIN against a link to
+/// the same binary: no game may go past 24 stones or fill the board (49).
+#[cfg(unix)]
+#[test]
+fn gauntlet_draws_renju_games_where_the_managers_do() {
+    let exe = env!("CARGO_BIN_EXE_pbrain-tengen");
+    let dir = std::env::temp_dir().join(format!("tengen-twin-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twin = dir.join("pbrain-twin");
+    std::fs::remove_file(&twin).ok();
+    std::os::unix::fs::symlink(exe, &twin).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let o = std::process::Command::new("bash")
+        .arg(format!("{root}/scripts/gauntlet.sh"))
+        .args([
+            "--engines",
+            dir.to_str().unwrap(),
+            "--rule",
+            "renju",
+            "--size",
+            "7",
+        ])
+        .args([
+            "--nodes",
+            "2000",
+            "--games",
+            "2",
+            "--concurrency",
+            "1",
+            "--no-ladder",
+        ])
+        .env("TENGEN_BIN", exe)
+        .env("NODE_ENGINES", "twin")
+        .output()
+        .expect("run bash");
+    std::fs::remove_dir_all(&dir).ok();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{o:?}");
+    assert!(out.contains("draw at 24 stones"), "{out}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in games {
+        let plies: usize = g
+            .split('[')
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no ply count in {g}"));
+        assert!(plies <= 24, "{g}");
+        assert!(!g.contains("full board"), "{g}");
+    }
+}
+
+/// `--help` prints the whole header comment, to its last line.
+#[cfg(unix)]
+#[test]
+fn gauntlet_help_is_the_whole_header() {
+    let o = gauntlet(&["--help"]);
+    assert!(o.status.success(), "{o:?}");
+    let help = String::from_utf8_lossy(&o.stdout);
+    assert!(help.starts_with("Gauntlet: "), "{help}");
+    assert!(help.contains("TENGEN_BIN names a built"), "{help}");
+    assert!(help.trim_end().ends_with("says so and exits 0."), "{help}");
+}
