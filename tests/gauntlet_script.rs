@@ -1,13 +1,20 @@
 //! scripts/gauntlet.sh without sparring engines says so and exits 0, so that nothing
-//! in CI needs them.
+//! in CI needs them; with a link to Tengen itself as the only engine, it plays.
 
 /// Runs scripts/gauntlet.sh with `args`.
 #[cfg(unix)]
 fn gauntlet(args: &[&str]) -> std::process::Output {
+    gauntlet_with(args, &[])
+}
+
+/// Runs scripts/gauntlet.sh with `args` and the environment variables `env`.
+#[cfg(unix)]
+fn gauntlet_with(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
     let root = env!("CARGO_MANIFEST_DIR");
     std::process::Command::new("bash")
         .arg(format!("{root}/scripts/gauntlet.sh"))
         .args(args)
+        .envs(env.iter().copied())
         .output()
         .expect("run bash")
 }
@@ -76,18 +83,14 @@ fn gauntlet_draws_renju_games_where_the_managers_do() {
     let twin = dir.join("pbrain-twin");
     std::fs::remove_file(&twin).ok();
     std::os::unix::fs::symlink(exe, &twin).unwrap();
-    let root = env!("CARGO_MANIFEST_DIR");
-    let o = std::process::Command::new("bash")
-        .arg(format!("{root}/scripts/gauntlet.sh"))
-        .args([
+    let o = gauntlet_with(
+        &[
             "--engines",
             dir.to_str().unwrap(),
             "--rule",
             "renju",
             "--size",
             "7",
-        ])
-        .args([
             "--nodes",
             "2000",
             "--games",
@@ -95,11 +98,9 @@ fn gauntlet_draws_renju_games_where_the_managers_do() {
             "--concurrency",
             "1",
             "--no-ladder",
-        ])
-        .env("TENGEN_BIN", exe)
-        .env("NODE_ENGINES", "twin")
-        .output()
-        .expect("run bash");
+        ],
+        &[("TENGEN_BIN", exe), ("NODE_ENGINES", "twin")],
+    );
     std::fs::remove_dir_all(&dir).ok();
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{o:?}");
