@@ -372,19 +372,19 @@ impl Engine {
         if limits.max_nodes > 0 {
             limits.max_nodes = limits.max_nodes.saturating_sub(quick.nodes).max(1);
         }
-        // Under a time limit, the chosen move is verified (see VERIFY_PERMILLE): the main
-        // search ends early enough to leave time for it.
-        let verify = limits.max_nodes == 0 && limits.time.is_timed();
-        let hard = limits.time.hard_ms;
+        // Under a node or time limit, the chosen move is verified (see VERIFY_PERMILLE):
+        // the main search ends early enough to leave nodes or time for it.
+        let meter = Meter::of(&limits);
         let mut main = limits.clone();
-        if verify {
-            main.time.hard_ms = hard * VERIFY_MAIN_PERMILLE / 1000;
-            main.time.soft_ms = main.time.soft_ms.min(main.time.hard_ms);
+        if let Some(meter) = meter {
+            let until = meter.hard(&limits) * VERIFY_MAIN_PERMILLE / 1000;
+            meter.limit(&mut main, 0, until);
+            main.time.soft_ms = main.time.soft_ms.min(limits.time.soft_ms);
         }
         let mut result = search::think(&board, tt, main, timer, threads, stop, reporter, multipv);
-        if verify {
+        if let Some(meter) = meter {
             result = verify_best(
-                &board, tt, &limits, timer, threads, stop, reporter, multipv, result,
+                &board, tt, &limits, meter, timer, threads, stop, reporter, multipv, result,
             );
         }
         result.nodes += quick.nodes;
@@ -553,10 +553,10 @@ impl ThreatShare {
 }
 
 /// Verifies the search's choice (issue 9): the position after the chosen move is
-/// searched for the opponent, within [`VERIFY_PERMILLE`] of the hard limit. If he wins
-/// there by force, the move is excluded and the position searched again, with half the
-/// time left so that the replacement is verified in turn (with all of it in the last
-/// round); up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
+/// searched for the opponent, within [`VERIFY_PERMILLE`] of the hard limit (time or
+/// nodes, by `meter`). If he wins there by force, the move is excluded and the position
+/// searched again, with half of what is left so that the replacement is verified in
+/// turn (with all of it in the last round); up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
 /// better than the proven loss (when everything loses, the longest resistance stays).
 /// Games showed why: most losses came from a move after which the opponent's own
 /// search found his win at once.
@@ -565,6 +565,7 @@ fn verify_best(
     board: &Board,
     tt: &TranspositionTable,
     limits: &Limits,
+    meter: Meter,
     timer: Timer,
     threads: usize,
     stop: &AtomicBool,
@@ -572,12 +573,12 @@ fn verify_best(
     multipv: usize,
     mut result: SearchResult,
 ) -> SearchResult {
-    let hard = limits.time.hard_ms;
+    let hard = meter.hard(limits);
     let share = hard * VERIFY_PERMILLE / 1000;
     let mut excluded = limits.excluded.clone();
     let mut nodes = result.nodes;
     for round in 1..=VERIFY_ROUNDS {
-        let now = timer.elapsed_ms();
+        let now = meter.now(&timer, nodes);
         if result.best == Pos::NONE
             || result.value >= VALUE_MATE_BOUND
             || stop.load(std::sync::atomic::Ordering::Relaxed)
@@ -593,8 +594,7 @@ fn verify_best(
         after.make_move(result.best);
         let mut reply = limits.clone();
         reply.excluded = Vec::new();
-        reply.time.hard_ms = (now + share).min(hard);
-        reply.time.soft_ms = reply.time.hard_ms;
+        meter.limit(&mut reply, now, (now + share).min(hard));
         let check = search::think(&after, tt, reply, timer, threads, stop, &mut NoReport, 1);
         nodes += check.nodes;
         log::debug!(
@@ -613,9 +613,12 @@ fn verify_best(
         excluded.push(result.best);
         let mut rest = limits.clone();
         rest.excluded = excluded.clone();
-        if let Some(until) = research_until(timer.elapsed_ms(), hard, round) {
-            rest.time.hard_ms = until;
-            rest.time.soft_ms = until;
+        let now = meter.now(&timer, nodes);
+        if let Some(until) = research_until(now, hard, round) {
+            meter.limit(&mut rest, now, until);
+        } else if meter == Meter::Nodes {
+            // The last round may spend what is left (a search counts its own nodes).
+            meter.limit(&mut rest, now, hard);
         }
         let lost = SearchResult {
             value: -check.value,
@@ -638,6 +641,59 @@ fn verify_best(
     }
     result.nodes = nodes;
     result
+}
+
+/// What the verification shares out: the time of a timed move, or the nodes of a
+/// node-limited one (so that fixed-node games, which screens use, play the same
+/// pipeline as timed ones). Depth-limited and unlimited searches are not verified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Meter {
+    /// Milliseconds since the move's start.
+    Time,
+    /// Nodes searched since the main search's start.
+    Nodes,
+}
+
+impl Meter {
+    /// The meter of a move's limits (a node limit wins over a time limit: it binds
+    /// first in every use of both, and it keeps the games deterministic).
+    fn of(limits: &Limits) -> Option<Meter> {
+        if limits.max_nodes > 0 {
+            Some(Meter::Nodes)
+        } else if limits.time.is_timed() {
+            Some(Meter::Time)
+        } else {
+            None
+        }
+    }
+
+    /// The whole allowance, in the meter's unit.
+    fn hard(self, limits: &Limits) -> u64 {
+        match self {
+            Meter::Time => limits.time.hard_ms,
+            Meter::Nodes => limits.max_nodes,
+        }
+    }
+
+    /// What has been spent: `nodes` by the searches so far, or the time since the start.
+    fn now(self, timer: &Timer, nodes: u64) -> u64 {
+        match self {
+            Meter::Time => timer.elapsed_ms(),
+            Meter::Nodes => nodes,
+        }
+    }
+
+    /// Limits `limits` to end when the spending reaches `until`, `now` being spent.
+    fn limit(self, limits: &mut Limits, now: u64, until: u64) {
+        match self {
+            Meter::Time => {
+                limits.time.hard_ms = until;
+                limits.time.soft_ms = until;
+            }
+            // A search's node limit counts its own nodes only; at least one.
+            Meter::Nodes => limits.max_nodes = until.saturating_sub(now).max(1),
+        }
+    }
 }
 
 /// When the search that replaces a move proven lost in verification round `round`
@@ -729,6 +785,45 @@ mod tests {
 
     #[test]
     fn verification_replaces_a_move_that_loses_to_the_opponents_search() {
+        verification_replaces_a_losing_move(Limits {
+            time: TimeLimits {
+                soft_ms: 1000,
+                hard_ms: 1000,
+            },
+            max_depth: MAX_DEPTH,
+            max_nodes: 0,
+            excluded: Vec::new(),
+        });
+    }
+
+    #[test]
+    fn verification_under_a_node_limit_replaces_a_losing_move() {
+        verification_replaces_a_losing_move(Limits {
+            time: TimeLimits::UNLIMITED,
+            max_depth: MAX_DEPTH,
+            max_nodes: 200_000,
+            excluded: Vec::new(),
+        });
+    }
+
+    #[test]
+    fn the_verification_meters_nodes_first_then_time_and_never_a_depth_limit() {
+        let mut limits = Limits::depth(8);
+        assert_eq!(Meter::of(&limits), None);
+        limits.time.hard_ms = 500;
+        limits.time.soft_ms = 500;
+        assert_eq!(Meter::of(&limits), Some(Meter::Time));
+        limits.max_nodes = 1000;
+        assert_eq!(Meter::of(&limits), Some(Meter::Nodes));
+        // A node limit counts a search's own nodes: from 600 spent to 900 is 300 more.
+        Meter::Nodes.limit(&mut limits, 600, 900);
+        assert_eq!(limits.max_nodes, 300);
+        assert_eq!(limits.time.hard_ms, 500);
+        Meter::Time.limit(&mut limits, 100, 400);
+        assert_eq!((limits.time.soft_ms, limits.time.hard_ms), (400, 400));
+    }
+
+    fn verification_replaces_a_losing_move(limits: Limits) {
         // White has an open three on row 7: a black move far away lets it become a
         // straight four. The verification must see that and put a defence in its place
         // (black's stones above and below the three leave White nothing after it).
@@ -755,15 +850,7 @@ mod tests {
         assert_eq!(board.side_to_move(), crate::types::Color::Black);
         let tt = TranspositionTable::new(1 << 22);
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            time: TimeLimits {
-                soft_ms: 1000,
-                hard_ms: 1000,
-            },
-            max_depth: MAX_DEPTH,
-            max_nodes: 0,
-            excluded: Vec::new(),
-        };
+        let meter = Meter::of(&limits).unwrap();
         let bad = Pos::new(13, 1);
         let chosen = SearchResult {
             best: bad,
@@ -775,6 +862,7 @@ mod tests {
             &board,
             &tt,
             &limits,
+            meter,
             timer,
             1,
             &stop,
