@@ -556,8 +556,9 @@ impl ThreatShare {
 /// searched for the opponent, within [`VERIFY_PERMILLE`] of the hard limit (time or
 /// nodes, by `meter`). If he wins there by force, the move is excluded and the position
 /// searched again, with half of what is left so that the replacement is verified in
-/// turn (with all of it in the last round); up to [`VERIFY_ROUNDS`] times. A replacement is kept only if its own value is
-/// better than the proven loss (when everything loses, the longest resistance stays).
+/// turn (with all of it in the last round); up to [`VERIFY_ROUNDS`] times. A
+/// replacement is kept only if its own value is better than the proven loss (when
+/// everything loses, the longest resistance stays).
 /// Games showed why: most losses came from a move after which the opponent's own
 /// search found his win at once.
 #[allow(clippy::too_many_arguments)]
@@ -697,10 +698,10 @@ impl Meter {
 }
 
 /// When the search that replaces a move proven lost in verification round `round`
-/// must end (ms from the start), at `now` with the hard limit `hard`: half the time
-/// left, so that the replacement is verified in turn. None in the last round, which
-/// may use all of it. Before, the replacement always took all the time left and was
-/// played unchecked.
+/// must end (in the [`Meter`]'s unit: ms from the start, or nodes spent), at `now`
+/// with the hard limit `hard`: half of what is left, so that the replacement is
+/// verified in turn. None in the last round, which may use all of it. Before, the
+/// replacement always took all the time left and was played unchecked.
 fn research_until(now: u64, hard: u64, round: usize) -> Option<u64> {
     (round < VERIFY_ROUNDS).then(|| now + hard.saturating_sub(now) / 2)
 }
