@@ -130,11 +130,17 @@ pub const ROOT_VCT_ATTACK_NODES: u64 = 300_000;
 /// scored 47.0%, −0.014 ± 0.048 a game.)
 /// (650 until the twenty-fourth session: at 500 ms a move the main search then ended at
 /// 272 ms and the answer came at about 355 ms, while Rapfi answers at 440-470 ms.)
-pub const VERIFY_MAIN_PERMILLE: u64 = 750;
+/// (750 until the twenty-sixth session. 850 with the check at 100 scored 181-210-9 at
+/// fixed nodes where 750 and 150 scored 179-214-7, +0.007 ± 0.047 a game; with the
+/// hard limit of 500 ms moved from 437 to 460 ms (`time::RESERVE_MS`), the median
+/// answer came at 437 ms instead of 392, and against Rapfi at 500 ms Tengen scored
+/// 16-79-5 where it had scored 12-80-8, +0.025 ± 0.082 a game; see
+/// tournaments/results/2026-12-06-session26.md.)
+pub const VERIFY_MAIN_PERMILLE: u64 = 850;
 /// ...then the chosen move alone is searched for up to this share of the limit;
 /// if that proves it lost, it is left out and the search runs again in the time left
-/// (200 until the twenty-fourth session).
-pub const VERIFY_PERMILLE: u64 = 150;
+/// (200 until the twenty-fourth session, 150 until the twenty-sixth).
+pub const VERIFY_PERMILLE: u64 = 100;
 /// Most moves proven lost and replaced in one verification.
 pub const VERIFY_ROUNDS: usize = 2;
 

@@ -9,13 +9,16 @@ use std::time::Instant;
 
 /// Milliseconds always kept back from every limit: pipe latency, process scheduling
 /// and the manager's own measurement (Rapfi keeps 30 ms; we are more careful). 60 until
-/// the twenty-fourth session; with [`TURN_HARD_PERMILLE`] on top, 500 ms a move still
-/// leaves 63 ms between the hard limit (437 ms) and the manager's.
+/// the twenty-fourth session. A turn limit keeps back this or [`TURN_HARD_PERMILLE`]'s
+/// share, whichever is more: 500 ms a move gives a hard limit of 460 ms (until the
+/// twenty-sixth session both were kept back, 437 ms, and Tengen answered at about
+/// 392 ms where Rapfi answers at about 470 ms).
 pub const RESERVE_MS: i64 = 40;
 /// Time each move costs outside the search, kept back from the match clock per
 /// expected remaining move.
 pub const MOVE_OVERHEAD_MS: i64 = 12;
-/// Fraction (per mille) of the reserve-adjusted turn time used as the hard limit.
+/// The turn limit's hard limit is at most this fraction (per mille) of it: long turns
+/// keep back 5% (250 ms of 5 s), short ones [`RESERVE_MS`].
 pub const TURN_HARD_PERMILLE: i64 = 950;
 /// Moves we still expect to play, at least: long games must not drain the clock.
 pub const MIN_MOVES_LEFT: i64 = 20;
@@ -83,7 +86,8 @@ impl TimeLimits {
             // "timeout_turn 0": play as fast as possible.
             MIN_BUDGET_MS
         } else {
-            ((clock.turn_ms - RESERVE_MS) * TURN_HARD_PERMILLE / 1000).max(MIN_BUDGET_MS)
+            let kept = RESERVE_MS.max(clock.turn_ms * (1000 - TURN_HARD_PERMILLE) / 1000);
+            (clock.turn_ms - kept).max(MIN_BUDGET_MS)
         };
         let left = match clock.left_ms {
             Some(l) if l != UNLIMITED && l < UNLIMITED => Some(l),
@@ -167,6 +171,27 @@ mod tests {
         assert!(t.hard_ms >= 800);
         // Time not used on this move is lost: search until the turn limit.
         assert_eq!(t.soft_ms, t.hard_ms * TURN_SOFT_PERMILLE as u64 / 1000);
+    }
+
+    #[test]
+    fn a_short_turn_keeps_back_the_reserve_and_a_long_one_five_percent() {
+        let turn = |turn_ms| {
+            TimeLimits::compute(
+                &Clock {
+                    turn_ms,
+                    match_ms: 0,
+                    left_ms: None,
+                    increment_ms: 0,
+                    max_own_moves: 0,
+                },
+                10,
+            )
+            .hard_ms as i64
+        };
+        assert_eq!(turn(500), 500 - RESERVE_MS);
+        assert_eq!(turn(200), 200 - RESERVE_MS);
+        assert_eq!(turn(5000), 5000 * TURN_HARD_PERMILLE / 1000);
+        assert_eq!(turn(30_000), 28_500);
     }
 
     #[test]
