@@ -407,11 +407,12 @@ impl Engine {
     /// Threat defence at the root (issue 9, item 3). If the opponent, were we to pass,
     /// would win by continuous threats (VCT), then each root move the search would try
     /// is checked: those after which the opponent still wins by VCT are proven lost,
-    /// and returned so that the search leaves them out. Nothing is returned when no
-    /// threat is found, when every checked move loses (the search then picks the
-    /// longest resistance), or when the opponent already has an open three (the move
-    /// generator restricts the moves to its defences). A check cut short by its budget
-    /// counts as holding: only proven losses are excluded.
+    /// and returned so that the search leaves them out, together with the moves ordered
+    /// below the [`ROOT_BRANCH`] checked ones (never checked, so not known to hold).
+    /// Nothing is returned when no threat is found, when every checked move loses (the
+    /// search then picks the longest resistance), or when the opponent already has an
+    /// open three (the move generator restricts the moves to its defences). A check cut
+    /// short by its budget or by the deadline counts as holding.
     fn lost_to_threats(
         &mut self,
         moves: &MoveList,
@@ -472,6 +473,17 @@ impl Engine {
         if held == 0 {
             return Vec::new();
         }
+        // The moves ordered below the checked ones were never checked: against a
+        // threat that wins if we pass, a move is kept only if it was seen to hold (a
+        // test found the search otherwise playing the 42nd move, which let the VCT
+        // through, after the first 32 had been checked and 30 of them excluded).
+        refuted.extend(
+            moves
+                .iter()
+                .map(|m| m.0)
+                .filter(|m| !limits.excluded.contains(m))
+                .skip(ROOT_BRANCH),
+        );
         refuted
     }
 
