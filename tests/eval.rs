@@ -4,7 +4,7 @@
 
 use std::process::Command;
 use tengen::board::weights::{self, class_of, class_patterns, Family, Weights, CLASSES};
-use tengen::board::Board;
+use tengen::board::{Board, Threat};
 use tengen::eval::evaluate;
 use tengen::eval::tune::{
     self, fit, loss, parse_data, samples, split, Layout, Record, Sample, TuneOptions,
@@ -37,6 +37,30 @@ fn classes_ignore_direction_and_cover_every_combination() {
 }
 
 #[test]
+fn threat_shapes_are_numbered_one_to_one_and_counts_are_capped() {
+    // shape_parts is a left inverse of shape_index on every shape, so no two shapes
+    // share their parts.
+    for s in 0..weights::SHAPES {
+        let (level, counts) = weights::shape_parts(s);
+        assert!(level < weights::LEVELS);
+        assert!(counts
+            .iter()
+            .zip(weights::SHAPE_CAPS)
+            .all(|(&n, cap)| n <= cap));
+        assert_eq!(weights::shape_index(level, counts), s);
+    }
+    // Counts above a cap count as the cap.
+    assert_eq!(
+        weights::shape_index(2, [9, 40, 7, 3]),
+        weights::shape_index(2, weights::SHAPE_CAPS)
+    );
+    assert_eq!(
+        weights::shape_parts(weights::SHAPES - 1),
+        (8, weights::SHAPE_CAPS)
+    );
+}
+
+#[test]
 fn builtin_weights_parse_and_round_trip() {
     for f in Family::ALL {
         let w = weights::builtin(f);
@@ -47,6 +71,11 @@ fn builtin_weights_parse_and_round_trip() {
             *t = (i as i16 * 37) % 501 - 250;
         }
         let text = v.to_text("with every threat entry set");
+        assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
+        for (i, t) in v.shape.iter_mut().enumerate() {
+            *t = (i as i16 * 53) % 401 - 200;
+        }
+        let text = v.to_text("with every shape entry set");
         assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
         assert!(
             weights::builtin_text(f).starts_with('#'),
@@ -81,14 +110,43 @@ fn malformed_weights_are_clear_errors() {
             3,
             "listed twice",
         ),
+        (
+            "tempo 0\nshape own three 0 1 2\n",
+            2,
+            "expected `shape own|opp",
+        ),
+        (
+            "tempo 0\nshape mine three 0 1 2 0 5\n",
+            2,
+            "expected own or opp",
+        ),
+        (
+            "tempo 0\nshape own huge 0 1 2 0 5\n",
+            2,
+            "unknown threat level",
+        ),
+        ("tempo 0\nshape own three 5 1 2 0 5\n", 2, "is not in 0..=4"),
+        ("tempo 0\nshape opp three 0 1 2 3 5\n", 2, "is not in 0..=2"),
+        ("tempo 0\nshape opp three 0 1 2 0 x\n", 2, "not a value"),
+        (
+            "tempo 0\nshape opp four 1 0 0 0 5\nshape opp four 1 0 0 0 6\n",
+            3,
+            "listed twice",
+        ),
     ];
     for (text, line, what) in cases {
         let e = weights::parse(text).unwrap_err();
         assert_eq!(e.line, line, "{text:?}: {e}");
         assert!(e.to_string().contains(what), "{text:?}: {e}");
     }
-    let ok =
-        weights::parse("# c\ntempo -3\nthreat four3 three 250\nB4 F3 Dead Dead 120 -7\n").unwrap();
+    let ok = weights::parse(
+        "# c\ntempo -3\nthreat four3 three 250\nB4 F3 Dead Dead 120 -7\nshape opp three 0 2 1 0 -40\n",
+    )
+    .unwrap();
+    let s = weights::SHAPES + weights::shape_index(1, [0, 2, 1, 0]);
+    assert_eq!(ok.shape[s], -40);
+    assert_eq!(ok.shape.iter().filter(|&&v| v != 0).count(), 1);
+    assert_eq!(weights::shape_parts(s - weights::SHAPES), (1, [0, 2, 1, 0]));
     assert_eq!(ok.tempo, -3);
     assert_eq!(ok.threat[6 * weights::LEVELS + 1], 250);
     assert_eq!(ok.threat.iter().filter(|&&v| v != 0).count(), 1);
@@ -130,6 +188,22 @@ fn evaluation_equals_recomputation_for_every_rule() {
                         .unwrap_or(0)
                 };
                 expect += mine.threat[level(me) * weights::LEVELS + level(me.opp())] as i32;
+                // The threat shapes, also from a scan.
+                let shape = |c: Color| {
+                    let mut counts = [0usize; 4];
+                    for p in b.cells().filter(|&p| b.is_empty(p)) {
+                        match b.threat(p, c) {
+                            Threat::Four | Threat::FourPlus => counts[0] += 1,
+                            Threat::Three | Threat::ThreePlus => counts[1] += 1,
+                            Threat::Two2 => counts[2] += 1,
+                            Threat::Three3 => counts[3] += 1,
+                            _ => {}
+                        }
+                    }
+                    weights::shape_index(level(c), counts)
+                };
+                expect += mine.shape[shape(me)] as i32;
+                expect += mine.shape[weights::SHAPES + shape(me.opp())] as i32;
                 for p in b.cells().filter(|&p| b.is_empty(p)) {
                     for c in Color::BOTH {
                         let wt = weights::builtin(Family::of(rule, c));

@@ -842,6 +842,24 @@ impl Board {
         weights::LEVEL_OF_THREAT[best] as usize
     }
 
+    /// The threat shape of `color` (0..[`weights::SHAPES`], see
+    /// [`weights::shape_index`]): its level and how many cells make a closed four, an
+    /// open three, a double two and a double three, read from the incremental counts.
+    #[inline]
+    pub fn threat_shape(&self, color: Color) -> usize {
+        let n = &self.threat_count[color.idx()];
+        let c = |t: Threat| n[t as usize] as usize;
+        weights::shape_index(
+            self.threat_level(color),
+            [
+                c(Threat::Four) + c(Threat::FourPlus),
+                c(Threat::Three) + c(Threat::ThreePlus),
+                c(Threat::Two2),
+                c(Threat::Three3),
+            ],
+        )
+    }
+
     /// The first empty cell (board order) where `color` makes threat class `t`.
     pub fn find_threat(&self, color: Color, t: Threat) -> Option<Pos> {
         if self.threat_count(color, t) == 0 {

@@ -146,6 +146,13 @@ pub struct Weights {
     /// level first (see `Board::threat_level`). It carries what a sum over cells cannot: a
     /// four-three to play is worth far more when the other side has no four to answer.
     pub threat: Vec<i16>,
+    /// Added by threat shapes: `shape[s]` for the side to move's shape `s` and
+    /// `shape[SHAPES + s]` for the waiting side's (see [`shape_index`]). The threat levels
+    /// say how strong each side's best move is; the shape also counts the cells that
+    /// make a four, an open three, a double two and a double three, which a sum over
+    /// cells weighs only one by one: several threats at once are what an attack of
+    /// many moves is made of.
+    pub shape: Vec<i16>,
     /// Move-ordering score of a cell of the class for the side to move (see
     /// `search::movegen::move_score`): the hand-set [`crate::board::pattern::combos`]
     /// score unless fitted.
@@ -182,6 +189,35 @@ pub const LEVELS: usize = 9;
 /// then three, three plus, double three, four, four plus, four-three, flex four, five.
 pub const LEVEL_OF_THREAT: [u8; Threat::COUNT] = [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
+/// Caps of a threat shape's counts (see [`shape_index`]): cells that make a closed
+/// four (with or without a two), an open three (with or without a two), a double two,
+/// and a double three.
+pub const SHAPE_CAPS: [usize; 4] = [4, 6, 6, 2];
+
+/// Number of threat shapes: a level and the four capped counts.
+pub const SHAPES: usize =
+    LEVELS * (SHAPE_CAPS[0] + 1) * (SHAPE_CAPS[1] + 1) * (SHAPE_CAPS[2] + 1) * (SHAPE_CAPS[3] + 1);
+
+/// The shape of a threat level and counts (each capped at its [`SHAPE_CAPS`] entry).
+#[inline]
+pub fn shape_index(level: usize, counts: [usize; 4]) -> usize {
+    let mut i = level;
+    for (n, cap) in counts.into_iter().zip(SHAPE_CAPS) {
+        i = i * (cap + 1) + n.min(cap);
+    }
+    i
+}
+
+/// The level and counts of shape `s` (the inverse of [`shape_index`]).
+pub fn shape_parts(mut s: usize) -> (usize, [usize; 4]) {
+    let mut counts = [0; 4];
+    for j in (0..4).rev() {
+        counts[j] = s % (SHAPE_CAPS[j] + 1);
+        s /= SHAPE_CAPS[j] + 1;
+    }
+    (s, counts)
+}
+
 /// Names of the threat classes ([`Threat`] by discriminant) in `policy-threat` lines.
 pub const THREAT_NAMES: [&str; Threat::COUNT] = [
     "none", "one", "two", "two2", "three", "three+", "three3", "four", "four+", "four3", "flex4",
@@ -201,6 +237,7 @@ impl Weights {
             opp: vec![0; CLASSES],
             tempo: 0,
             threat: vec![0; LEVELS * LEVELS],
+            shape: vec![0; 2 * SHAPES],
             policy: handset_policy(),
             policy_opp: handset_policy(),
             policy_threat: vec![0; Threat::COUNT * Threat::COUNT],
@@ -222,7 +259,8 @@ impl Weights {
 
     /// The text form that [`parse`] reads: `#` comment lines (`header`, one per line),
     /// `tempo N`, one `threat MINE THEIRS N` line per non-zero threat-level entry
-    /// (level names from [`LEVEL_NAMES`]), one `near last|own D N` line per non-zero
+    /// (level names from [`LEVEL_NAMES`]), one `shape own|opp LEVEL FOURS THREES TWO2S
+    /// THREE3S N` line per non-zero threat-shape entry, one `near last|own D N` line per non-zero
     /// distance bonus (D in 1..=4), then one line per class with a non-zero
     /// value: four pattern names, own value, opp value; then one `policy` line (four
     /// pattern names, ordering score) per class whose score is not the hand-set one,
@@ -244,6 +282,16 @@ impl Weights {
                     LEVEL_NAMES[i / LEVELS],
                     LEVEL_NAMES[i % LEVELS],
                     v
+                ));
+            }
+        }
+        for (i, &v) in self.shape.iter().enumerate() {
+            if v != 0 {
+                let which = if i < SHAPES { "own" } else { "opp" };
+                let (level, c) = shape_parts(i % SHAPES);
+                s.push_str(&format!(
+                    "shape {which} {} {} {} {} {} {v}\n",
+                    LEVEL_NAMES[level], c[0], c[1], c[2], c[3]
                 ));
             }
         }
@@ -334,6 +382,7 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
     let mut seen_policy_opp = vec![false; CLASSES];
     let mut seen_policy_threat = [false; Threat::COUNT * Threat::COUNT];
     let mut seen_near = [false; 2 * NEAR];
+    let mut seen_shape = vec![false; 2 * SHAPES];
     let mut tempo = None;
     for (n, raw) in text.lines().enumerate() {
         let err = |message: String| WeightsError {
@@ -401,6 +450,43 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
                 &mut seen_policy_threat,
                 &mut w.policy_threat,
             )?;
+            continue;
+        }
+        if words[0] == "shape" {
+            if words.len() != 8 {
+                return Err(err(
+                    "expected `shape own|opp LEVEL FOURS THREES TWO2S THREE3S N`".into(),
+                ));
+            }
+            let base = match words[1] {
+                "own" => 0,
+                "opp" => SHAPES,
+                other => return Err(err(format!("expected own or opp, not {other:?}"))),
+            };
+            let level = LEVEL_NAMES
+                .iter()
+                .position(|&l| l == words[2])
+                .ok_or_else(|| err(format!("unknown threat level {:?}", words[2])))?;
+            let mut counts = [0; 4];
+            for j in 0..4 {
+                counts[j] = words[3 + j]
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n <= SHAPE_CAPS[j])
+                    .ok_or_else(|| {
+                        err(format!(
+                            "count {:?} is not in 0..={}",
+                            words[3 + j],
+                            SHAPE_CAPS[j]
+                        ))
+                    })?;
+            }
+            let i = base + shape_index(level, counts);
+            if seen_shape[i] {
+                return Err(err(format!("{} listed twice", words[..7].join(" "))));
+            }
+            seen_shape[i] = true;
+            w.shape[i] = value(words[7])?;
             continue;
         }
         if words[0] == "near" {

@@ -4,7 +4,8 @@
 //! combination ([`crate::board::weights`]), once as the side to move's and once as
 //! the waiting side's. The board keeps both sums incrementally, so the evaluation is
 //! the side to move's own sum minus the opponent's waiting sum, plus a tempo bonus
-//! and a table entry for the pair of threat levels (the best move each side has).
+//! a table entry for the pair of threat levels (the best move each side has), and one
+//! entry per side for its threat shape (its level and how many threats of each kind).
 //! Values are on the scale of [`VALUE_SCALE`]: `1 / (1 + exp(-v / 600))` is the
 //! expected score of the side to move.
 
@@ -28,5 +29,7 @@ pub fn evaluate(board: &Board) -> Value {
     let opp = board.value_sum(me.opp())[1];
     let w = board.weights(me);
     let threat = w.threat[board.threat_level(me) * weights::LEVELS + board.threat_level(me.opp())];
-    (own - opp + w.tempo as i32 + threat as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let shape = w.shape[board.threat_shape(me)] as i32
+        + w.shape[weights::SHAPES + board.threat_shape(me.opp())] as i32;
+    (own - opp + w.tempo as i32 + threat as i32 + shape).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

@@ -24,13 +24,14 @@
 //!
 //! The value of a position for the side to move is the sum, over the empty cells and
 //! both colours, of the class weight of the cell (own weight for the side to move's
-//! cells, minus the opp weight for the other side's), plus the tempo weight; the
-//! predicted score is `sigmoid(v / VALUE_SCALE)`. The target is the teacher's score,
+//! cells, minus the opp weight for the other side's), plus the tempo weight, the
+//! entry of the pair of threat levels, and the two sides' threat-shape entries (see
+//! [`crate::eval::evaluate`]); the predicted score is `sigmoid(v / VALUE_SCALE)`. The target is the teacher's score,
 //! blended with the game result by `result_weight`. The tuner minimises the
 //! cross-entropy with Adam, and reports the loss on a held-out split every epoch.
 
 use crate::board::weights::{
-    class_of, Family, Weights, CLASSES, LEVELS, TEACHER_SCALE, VALUE_SCALE,
+    class_of, Family, Weights, CLASSES, LEVELS, SHAPES, TEACHER_SCALE, VALUE_SCALE,
 };
 use crate::board::{Board, Cell};
 use crate::types::{Color, Pos, Rule};
@@ -152,7 +153,8 @@ pub fn parse_data(text: &str) -> Result<Vec<Record>> {
 /// The parameters of a fit: the weight sets of one rule (one for both colours, or one
 /// per colour for renju), flattened. Index of a class weight:
 /// `(set * CLASSES + class) * 2 + (0 own | 1 opp)`; the tempo of a set follows all
-/// class weights.
+/// class weights, then each set's threat-level table, then each set's threat-shape
+/// table (own shapes, then opp shapes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The families fitted (one, or black's and white's for renju).
@@ -168,7 +170,7 @@ impl Layout {
     }
     /// The number of parameters.
     pub fn len(&self) -> usize {
-        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS)
+        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS + 2 * SHAPES)
     }
     /// Always false (a layout has at least one set).
     pub fn is_empty(&self) -> bool {
@@ -190,6 +192,9 @@ impl Layout {
     fn threat(&self, set: usize, entry: usize) -> usize {
         self.sets * (CLASSES * 2 + 1) + set * LEVELS * LEVELS + entry
     }
+    fn shape(&self, set: usize, entry: usize) -> usize {
+        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS) + set * 2 * SHAPES + entry
+    }
     /// Parameters from weight sets (`sets` of them).
     pub fn pack(&self, sets: &[&Weights]) -> Vec<f64> {
         let mut v = vec![0.0; self.len()];
@@ -201,6 +206,9 @@ impl Layout {
             v[self.tempo(s)] = w.tempo as f64;
             for (e, &t) in w.threat.iter().enumerate() {
                 v[self.threat(s, e)] = t as f64;
+            }
+            for (e, &t) in w.shape.iter().enumerate() {
+                v[self.shape(s, e)] = t as f64;
             }
         }
         v
@@ -218,6 +226,9 @@ impl Layout {
                 w.tempo = round(v[self.tempo(s)]);
                 for e in 0..LEVELS * LEVELS {
                     w.threat[e] = round(v[self.threat(s, e)]);
+                }
+                for e in 0..2 * SHAPES {
+                    w.shape[e] = round(v[self.shape(s, e)]);
                 }
                 w
             })
@@ -290,6 +301,12 @@ pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
     f.push((layout.tempo(layout.set_of(me)) as u32, 1.0));
     let entry = board.threat_level(me) * LEVELS + board.threat_level(me.opp());
     f.push((layout.threat(layout.set_of(me), entry) as u32, 1.0));
+    let set = layout.set_of(me);
+    f.push((layout.shape(set, board.threat_shape(me)) as u32, 1.0));
+    f.push((
+        layout.shape(set, SHAPES + board.threat_shape(me.opp())) as u32,
+        1.0,
+    ));
     f.sort_unstable_by_key(|&(i, _)| i);
     f
 }
