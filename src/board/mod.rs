@@ -847,10 +847,17 @@ impl Board {
     /// open three, a double two and a double three, read from the incremental counts.
     #[inline]
     pub fn threat_shape(&self, color: Color) -> usize {
+        self.threat_shape_at(color, self.threat_level(color))
+    }
+
+    /// [`Self::threat_shape`] for a caller that has already read `color`'s
+    /// [`Self::threat_level`] (the evaluation reads it for the level pair too).
+    #[inline]
+    pub fn threat_shape_at(&self, color: Color, level: usize) -> usize {
         let n = &self.threat_count[color.idx()];
         let c = |t: Threat| n[t as usize] as usize;
         weights::shape_index(
-            self.threat_level(color),
+            level,
             [
                 c(Threat::Four) + c(Threat::FourPlus),
                 c(Threat::Three) + c(Threat::ThreePlus),

@@ -28,8 +28,9 @@ pub fn evaluate(board: &Board) -> Value {
     let own = board.value_sum(me)[0];
     let opp = board.value_sum(me.opp())[1];
     let w = board.weights(me);
-    let threat = w.threat[board.threat_level(me) * weights::LEVELS + board.threat_level(me.opp())];
-    let shape = w.shape[board.threat_shape(me)] as i32
-        + w.shape[weights::SHAPES + board.threat_shape(me.opp())] as i32;
+    let (mine, theirs) = (board.threat_level(me), board.threat_level(me.opp()));
+    let threat = w.threat[mine * weights::LEVELS + theirs];
+    let shape = w.shape[board.threat_shape_at(me, mine)] as i32
+        + w.shape[weights::SHAPES + board.threat_shape_at(me.opp(), theirs)] as i32;
     (own - opp + w.tempo as i32 + threat as i32 + shape).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
