@@ -77,6 +77,11 @@ fn builtin_weights_parse_and_round_trip() {
         }
         let text = v.to_text("with every shape entry set");
         assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
+        for (i, t) in v.cross.iter_mut().enumerate() {
+            *t = (i as i16 % 977) % 301 - 150;
+        }
+        let text = v.to_text("with every cross entry set");
+        assert_eq!(weights::parse(&text).unwrap(), v, "{}", f.name());
         assert!(
             weights::builtin_text(f).starts_with('#'),
             "{} has a provenance header",
@@ -133,6 +138,31 @@ fn malformed_weights_are_clear_errors() {
             3,
             "listed twice",
         ),
+        (
+            "tempo 0\ncross four Dead Dead Dead F1 1\n",
+            2,
+            "expected `cross BUCKET`",
+        ),
+        (
+            "tempo 0\ncross five Dead Dead Dead F1 1 2\n",
+            2,
+            "unknown cross bucket",
+        ),
+        (
+            "tempo 0\ncross four Dead Dead Dead XX 1 2\n",
+            2,
+            "unknown pattern",
+        ),
+        (
+            "tempo 0\ncross four Dead Dead Dead F1 1 x\n",
+            2,
+            "not a value",
+        ),
+        (
+            "tempo 0\ncross two2 Dead Dead Dead F1 1 2\ncross two2 F1 Dead Dead Dead 3 4\n",
+            3,
+            "listed twice",
+        ),
     ];
     for (text, line, what) in cases {
         let e = weights::parse(text).unwrap_err();
@@ -152,6 +182,14 @@ fn malformed_weights_are_clear_errors() {
     assert_eq!(ok.threat.iter().filter(|&&v| v != 0).count(), 1);
     let k = class_of([0, 0, 7, 8]);
     assert_eq!((ok.own[k], ok.opp[k]), (120, -7));
+    let ok = weights::parse("tempo 0\nB4 F3 Dead Dead 120 -7\ncross three F3 B4 Dead Dead 30 -4\n")
+        .unwrap();
+    let e = (CLASSES + k) * 2;
+    assert_eq!((ok.cross[e], ok.cross[e + 1]), (30, -4));
+    assert_eq!(ok.cross.iter().filter(|&&v| v != 0).count(), 2);
+    assert_eq!(ok.cell_value(0, k), [120, -7]);
+    assert_eq!(ok.cell_value(2, k), [150, -11]);
+    assert_eq!(ok.cell_value(1, k), [120, -7]);
 }
 
 /// The evaluation is the side to move's own sum minus the waiting side's opp sum plus
@@ -208,10 +246,19 @@ fn evaluation_equals_recomputation_for_every_rule() {
                     for c in Color::BOTH {
                         let wt = weights::builtin(Family::of(rule, c));
                         let k = class_of(b.patterns(p, c).map(|x| x as u8));
+                        // The other side's threat bucket at the cell adds its cross entry.
+                        let bucket = weights::CROSS_BUCKET[b.threat(p, c.opp()) as usize] as usize;
+                        let cross = |slot: usize| {
+                            if bucket == 0 {
+                                0
+                            } else {
+                                wt.cross[((bucket - 1) * CLASSES + k) * 2 + slot] as i32
+                            }
+                        };
                         if c == me {
-                            expect += wt.own[k] as i32;
+                            expect += wt.own[k] as i32 + cross(0);
                         } else {
-                            expect -= wt.opp[k] as i32;
+                            expect -= wt.opp[k] as i32 + cross(1);
                         }
                     }
                 }

@@ -20,7 +20,7 @@ use crate::types::{Color, Pos, Rule, DIR_OFFSET, GRID, MAX_SIZE, MIN_SIZE, PAD, 
 use pattern::{combo_index, WinKind, C_BLACK, C_EMPTY, C_WALL, C_WHITE};
 use std::fmt;
 use std::sync::OnceLock;
-use weights::{CellEntry, Family, Weights};
+use weights::{CellEntry, CellValues, Family, Weights};
 
 /// What occupies a cell of the padded grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -229,6 +229,8 @@ pub struct Board {
     /// The per-colour pattern-combination tables (threat, ordering score, learned
     /// values), held here so the hot path skips the lazy initialisation check.
     combos: [&'static [CellEntry]; 2],
+    /// The per-colour [`weights::value_table`]s (same reason).
+    cell_values: [&'static CellValues; 2],
     /// The weight sets of the rule's families, per colour (same reason).
     weights: [&'static Weights; 2],
     /// The per-colour tables of [`weights::policy_opp_table`] (same reason).
@@ -294,6 +296,10 @@ impl Board {
             combos: [
                 weights::cell_table(Family::of(rule, Color::Black)),
                 weights::cell_table(Family::of(rule, Color::White)),
+            ],
+            cell_values: [
+                weights::value_table(Family::of(rule, Color::Black)),
+                weights::value_table(Family::of(rule, Color::White)),
             ],
             weights: [
                 weights::builtin(Family::of(rule, Color::Black)),
@@ -382,12 +388,19 @@ impl Board {
     /// Recomputes threat and score of `p` from its patterns (does not touch the sums).
     #[inline]
     fn refresh_threat(&mut self, p: Pos) {
+        let e = [0, 1].map(|c| self.combos[c][combo_index(self.patterns[p.idx()][c])]);
         for c in 0..2 {
-            let e = self.combos[c][combo_index(self.patterns[p.idx()][c])];
-            self.threats[p.idx()][c] = e.threat;
-            self.scores[p.idx()][c] = e.score;
-            self.values[p.idx()][c] = [e.own, e.opp];
+            self.threats[p.idx()][c] = e[c].threat;
+            self.scores[p.idx()][c] = e[c].score;
+            self.values[p.idx()][c] = self.cell_values[c][Self::value_index(e[c], e[1 - c])];
         }
+    }
+
+    /// Where a colour's values lie in its [`CellValues`] when its entry at a cell is
+    /// `mine` and the other colour's is `theirs`.
+    #[inline(always)]
+    fn value_index(mine: CellEntry, theirs: CellEntry) -> usize {
+        theirs.cross_row as usize + mine.class as usize
     }
 
     /// Adds (`sign` = 1) or removes (−1) an empty cell's score and threat class from
@@ -458,12 +471,14 @@ impl Board {
             (u32::from_le_bytes(patterns[1]) & !(0xFF << shift)) | ((pair >> 4) as u32) << shift,
         ];
         self.patterns[q] = words.map(u32::to_le_bytes);
-        for (c, &word) in words.iter().enumerate() {
-            let e = self.combos[c][combo_index(word.to_le_bytes())];
+        let entries = [0, 1].map(|c| self.combos[c][combo_index(words[c].to_le_bytes())]);
+        for c in 0..2 {
+            let e = entries[c];
             let [own, opp] = self.values[q][c];
-            sums[c][0] += e.own as i32 - own as i32;
-            sums[c][1] += e.opp as i32 - opp as i32;
-            self.values[q][c] = [e.own, e.opp];
+            let v = self.cell_values[c][Self::value_index(e, entries[1 - c])];
+            sums[c][0] += v[0] as i32 - own as i32;
+            sums[c][1] += v[1] as i32 - opp as i32;
+            self.values[q][c] = v;
             self.scores[q][c] = e.score;
             let old = self.threats[q][c];
             self.threat_count[c][old as usize] -= 1;
@@ -1124,14 +1139,17 @@ impl Board {
         if self.threat_count != fresh.threat_count {
             return Err("threat counts differ".to_string());
         }
-        // The value sums, recomputed straight from the weights by pattern class.
+        // The value sums, recomputed straight from the weights by pattern class and
+        // the other colour's threat bucket.
         let mut sums = [[0i32; 2]; 2];
         for p in self.cells().filter(|&p| self.cells[p.idx()] == Cell::Empty) {
             for c in Color::BOTH {
                 let w = weights::builtin(Family::of(self.rule, c));
                 let k = weights::class_of(fresh.patterns[p.idx()][c.idx()]);
-                sums[c.idx()][0] += w.own[k] as i32;
-                sums[c.idx()][1] += w.opp[k] as i32;
+                let theirs = fresh.threats[p.idx()][c.opp().idx()];
+                let v = w.cell_value(weights::CROSS_BUCKET[theirs as usize] as usize, k);
+                sums[c.idx()][0] += v[0] as i32;
+                sums[c.idx()][1] += v[1] as i32;
             }
         }
         if self.value_sum != fresh.value_sum || self.value_sum != sums {
@@ -1162,3 +1180,56 @@ impl Board {
 
 /// Ensures the padded grid keeps every neighbour look-up in range.
 const _: () = assert!(PAD >= 5);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::SplitMix64;
+
+    /// The value sums follow make and undo, and match a rebuild, for cell value tables
+    /// with random cross entries (each colour's different, as renju's families are),
+    /// not only the built-in ones: a colour's value at a cell depends on the other
+    /// colour's threat bucket there.
+    #[test]
+    fn value_sums_follow_make_and_undo_with_random_cross_tables() {
+        let mut rng = SplitMix64::new(11);
+        for rule in Rule::ALL {
+            let tables: [&'static CellValues; 2] = [0, 1].map(|_| {
+                let t: Box<CellValues> = (0..weights::CROSS_BUCKETS * weights::CLASSES)
+                    .map(|_| [rng.index(401) as i16 - 200, rng.index(401) as i16 - 200])
+                    .collect();
+                &*Box::leak(t)
+            });
+            let mut b = Board::new(15, 15, rule).unwrap();
+            b.cell_values = tables;
+            b.rebuild_lines();
+            for step in 0..400 {
+                let near: Vec<Pos> = b
+                    .cells()
+                    .filter(|&p| b.is_empty(p) && (b.near_count(p) > 0 || b.ply() == 0))
+                    .collect();
+                if near.is_empty() || b.winner().is_some() || (step % 5 == 4 && b.ply() > 0) {
+                    b.undo_move();
+                } else {
+                    b.make_move(near[rng.index(near.len())]);
+                }
+                let mut expect = [[0i32; 2]; 2];
+                for p in b.cells().filter(|&p| b.is_empty(p)) {
+                    for c in Color::BOTH {
+                        let k = weights::class_of(b.patterns(p, c).map(|x| x as u8));
+                        let theirs = b.threat(p, c.opp()) as usize;
+                        let row = weights::CROSS_BUCKET[theirs] as usize;
+                        let v = tables[c.idx()][row * weights::CLASSES + k];
+                        expect[c.idx()][0] += v[0] as i32;
+                        expect[c.idx()][1] += v[1] as i32;
+                    }
+                }
+                let got = [b.value_sum(Color::Black), b.value_sum(Color::White)];
+                assert_eq!(got, expect, "{rule:?} step {step}");
+                let mut fresh = b.clone();
+                fresh.rebuild_lines();
+                assert_eq!(fresh.value_sum, expect, "{rule:?} step {step}: rebuild");
+            }
+        }
+    }
+}

@@ -4,9 +4,10 @@
 //! A cell's combination of four line patterns is reduced to its *class*, the sorted
 //! multiset of the four patterns (direction does not matter): 1,365 classes out of
 //! 12^4 combinations. Each weight set holds, per class, an own and an opp value, plus
-//! a tempo bonus for the side to move. The board keeps per-colour sums of both values
-//! over the empty cells, updated in make/undo like the other cell state, so the static
-//! evaluation is two subtractions.
+//! a tempo bonus for the side to move, and per class and bucket of the other colour's
+//! threat at the same cell a cross entry added to both values ([`Weights::cross`]).
+//! The board keeps per-colour sums of both values over the empty cells, updated in
+//! make/undo like the other cell state, so the static evaluation is two subtractions.
 //!
 //! A weight set also carries the move-ordering policy: per class, the ordering score of
 //! a cell (the board keeps it per cell as it keeps the values), and a bonus by the
@@ -153,6 +154,12 @@ pub struct Weights {
     /// cells weighs only one by one: several threats at once are what an attack of
     /// many moves is made of.
     pub shape: Vec<i16>,
+    /// Added to a cell's class values by the threat the *other* side makes at the same
+    /// cell: `cross[((b - 1) * CLASSES + class) * 2 + (0 own | 1 opp)]` for the other
+    /// side's bucket `b` ≥ 1 ([`CROSS_BUCKET`]); bucket 0 adds nothing. A cell is worth
+    /// more, or less, when it is also where the other side attacks: a three made on
+    /// the other side's four point, a two that also blocks a three.
+    pub cross: Vec<i16>,
     /// Move-ordering score of a cell of the class for the side to move (see
     /// `search::movegen::move_score`): the hand-set [`crate::board::pattern::combos`]
     /// score unless fitted.
@@ -218,6 +225,17 @@ pub fn shape_parts(mut s: usize) -> (usize, [usize; 4]) {
     (s, counts)
 }
 
+/// Number of buckets of the other side's threat class at a cell ([`Weights::cross`]).
+pub const CROSS_BUCKETS: usize = 4;
+
+/// The bucket of each [`Threat`] class (by discriminant) of the other side at a cell:
+/// 0 below a double two (no entry), 1 a double two, 2 an open three (alone, with a
+/// two, or double), 3 a four or more.
+pub const CROSS_BUCKET: [u8; Threat::COUNT] = [0, 0, 0, 1, 2, 2, 2, 3, 3, 3, 3, 3];
+
+/// Names of the buckets 1.. of [`CROSS_BUCKET`] in `cross` lines.
+pub const CROSS_NAMES: [&str; CROSS_BUCKETS - 1] = ["two2", "three", "four"];
+
 /// Names of the threat classes ([`Threat`] by discriminant) in `policy-threat` lines.
 pub const THREAT_NAMES: [&str; Threat::COUNT] = [
     "none", "one", "two", "two2", "three", "three+", "three3", "four", "four+", "four3", "flex4",
@@ -238,6 +256,7 @@ impl Weights {
             tempo: 0,
             threat: vec![0; LEVELS * LEVELS],
             shape: vec![0; 2 * SHAPES],
+            cross: vec![0; (CROSS_BUCKETS - 1) * CLASSES * 2],
             policy: handset_policy(),
             policy_opp: handset_policy(),
             policy_threat: vec![0; Threat::COUNT * Threat::COUNT],
@@ -262,7 +281,9 @@ impl Weights {
     /// (level names from [`LEVEL_NAMES`]), one `shape own|opp LEVEL FOURS THREES TWO2S
     /// THREE3S N` line per non-zero threat-shape entry, one `near last|own D N` line per non-zero
     /// distance bonus (D in 1..=4), then one line per class with a non-zero
-    /// value: four pattern names, own value, opp value; then one `policy` line (four
+    /// value: four pattern names, own value, opp value; then one `cross BUCKET` line
+    /// (bucket name from [`CROSS_NAMES`], four pattern names, own and opp entry) per
+    /// class and bucket with a non-zero [`Self::cross`] entry; then one `policy` line (four
     /// pattern names, ordering score) per class whose score is not the hand-set one,
     /// one `policy-opp` line (the same) per class whose score for the side that waits
     /// is not its `policy` score, and one `policy-threat MINE THEIRS N` line (threat
@@ -309,6 +330,20 @@ impl Weights {
                     self.own[k],
                     self.opp[k]
                 ));
+            }
+        }
+        for b in 1..CROSS_BUCKETS {
+            for k in 0..CLASSES {
+                let e = ((b - 1) * CLASSES + k) * 2;
+                if self.cross[e] != 0 || self.cross[e + 1] != 0 {
+                    s.push_str(&format!(
+                        "cross {} {} {} {}\n",
+                        CROSS_NAMES[b - 1],
+                        class_name(k),
+                        self.cross[e],
+                        self.cross[e + 1]
+                    ));
+                }
             }
         }
         let handset = handset_policy();
@@ -383,6 +418,7 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
     let mut seen_policy_threat = [false; Threat::COUNT * Threat::COUNT];
     let mut seen_near = [false; 2 * NEAR];
     let mut seen_shape = vec![false; 2 * SHAPES];
+    let mut seen_cross = vec![false; (CROSS_BUCKETS - 1) * CLASSES * 2];
     let mut tempo = None;
     for (n, raw) in text.lines().enumerate() {
         let err = |message: String| WeightsError {
@@ -527,6 +563,26 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
             }
             Ok(class_of(p))
         };
+        if words[0] == "cross" {
+            if words.len() != 8 {
+                return Err(err(
+                    "expected `cross BUCKET` with four pattern names and two values".into(),
+                ));
+            }
+            let b = CROSS_NAMES
+                .iter()
+                .position(|&n| n == words[1])
+                .ok_or_else(|| err(format!("unknown cross bucket {:?}", words[1])))?;
+            let k = class(&words[2..6])?;
+            let e = (b * CLASSES + k) * 2;
+            if seen_cross[e] {
+                return Err(err(format!("{} listed twice", words[..6].join(" "))));
+            }
+            seen_cross[e] = true;
+            w.cross[e] = value(words[6])?;
+            w.cross[e + 1] = value(words[7])?;
+            continue;
+        }
         if words[0] == "policy" || words[0] == "policy-opp" {
             if words.len() != 6 {
                 return Err(err(format!(
@@ -634,12 +690,14 @@ pub fn policy_opp_table(family: Family) -> &'static [i16] {
 pub struct CellEntry {
     /// The combined threat class.
     pub threat: Threat,
+    /// The pattern class (index of [`CellValues`] within a row).
+    pub class: u16,
     /// The move-ordering score.
     pub score: i16,
-    /// The learned value for the side to move.
-    pub own: i16,
-    /// The learned value for the side that waits.
-    pub opp: i16,
+    /// Where the *other* colour's row of [`CellValues`] starts when this combination
+    /// is this colour's at the cell: the [`CROSS_BUCKET`] of `threat` times
+    /// [`CLASSES`].
+    pub cross_row: u16,
 }
 
 /// The per-combination table of `family` (built on first use).
@@ -661,11 +719,47 @@ pub fn cell_table(family: Family) -> &'static [CellEntry] {
                 let k = of[i] as usize;
                 CellEntry {
                     threat,
+                    class: k as u16,
                     score: w.policy[k],
-                    own: w.own[k],
-                    opp: w.opp[k],
+                    cross_row: (CROSS_BUCKET[threat as usize] as usize * CLASSES) as u16,
                 }
             })
+            .collect()
+    })
+}
+
+/// A cell's learned values for one colour, `[own, opp]`, indexed by
+/// `bucket * CLASSES + class`: the class values plus the [`Weights::cross`] entry of the
+/// other colour's threat bucket at the cell (none in bucket 0).
+pub type CellValues = [[i16; 2]];
+
+impl Weights {
+    /// The cell values of a colour with these weights, for class `k` when the other
+    /// colour's threat bucket at the cell is `bucket` (see [`CellValues`]).
+    pub fn cell_value(&self, bucket: usize, k: usize) -> [i16; 2] {
+        let mut v = [self.own[k], self.opp[k]];
+        if bucket > 0 {
+            let e = ((bucket - 1) * CLASSES + k) * 2;
+            v[0] = v[0].saturating_add(self.cross[e]);
+            v[1] = v[1].saturating_add(self.cross[e + 1]);
+        }
+        v
+    }
+}
+
+/// The [`CellValues`] of `family` (built on first use).
+pub fn value_table(family: Family) -> &'static CellValues {
+    static T: [OnceLock<Box<CellValues>>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    T[family.index()].get_or_init(|| {
+        let w = builtin(family);
+        (0..CROSS_BUCKETS)
+            .flat_map(|b| (0..CLASSES).map(move |k| w.cell_value(b, k)))
             .collect()
     })
 }

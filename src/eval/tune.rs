@@ -31,7 +31,8 @@
 //! cross-entropy with Adam, and reports the loss on a held-out split every epoch.
 
 use crate::board::weights::{
-    class_of, Family, Weights, CLASSES, LEVELS, SHAPES, TEACHER_SCALE, VALUE_SCALE,
+    class_of, Family, Weights, CLASSES, CROSS_BUCKET, CROSS_BUCKETS, LEVELS, SHAPES, TEACHER_SCALE,
+    VALUE_SCALE,
 };
 use crate::board::{Board, Cell};
 use crate::types::{Color, Pos, Rule};
@@ -154,7 +155,8 @@ pub fn parse_data(text: &str) -> Result<Vec<Record>> {
 /// per colour for renju), flattened. Index of a class weight:
 /// `(set * CLASSES + class) * 2 + (0 own | 1 opp)`; the tempo of a set follows all
 /// class weights, then each set's threat-level table, then each set's threat-shape
-/// table (own shapes, then opp shapes).
+/// table (own shapes, then opp shapes), then each set's cross table
+/// ([`Weights::cross`], same order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The families fitted (one, or black's and white's for renju).
@@ -170,7 +172,7 @@ impl Layout {
     }
     /// The number of parameters.
     pub fn len(&self) -> usize {
-        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS + 2 * SHAPES)
+        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS + 2 * SHAPES + CROSS)
     }
     /// Always false (a layout has at least one set).
     pub fn is_empty(&self) -> bool {
@@ -195,6 +197,9 @@ impl Layout {
     fn shape(&self, set: usize, entry: usize) -> usize {
         self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS) + set * 2 * SHAPES + entry
     }
+    fn cross(&self, set: usize, entry: usize) -> usize {
+        self.sets * (CLASSES * 2 + 1 + LEVELS * LEVELS + 2 * SHAPES) + set * CROSS + entry
+    }
     /// Parameters from weight sets (`sets` of them).
     pub fn pack(&self, sets: &[&Weights]) -> Vec<f64> {
         let mut v = vec![0.0; self.len()];
@@ -209,6 +214,9 @@ impl Layout {
             }
             for (e, &t) in w.shape.iter().enumerate() {
                 v[self.shape(s, e)] = t as f64;
+            }
+            for (e, &t) in w.cross.iter().enumerate() {
+                v[self.cross(s, e)] = t as f64;
             }
         }
         v
@@ -229,6 +237,9 @@ impl Layout {
                 }
                 for e in 0..2 * SHAPES {
                     w.shape[e] = round(v[self.shape(s, e)]);
+                }
+                for e in 0..CROSS {
+                    w.cross[e] = round(v[self.cross(s, e)]);
                 }
                 w
             })
@@ -281,6 +292,9 @@ pub struct Sample {
     pub target: f32,
 }
 
+/// Parameters of one set's cross table.
+const CROSS: usize = (CROSS_BUCKETS - 1) * CLASSES * 2;
+
 /// The features of `board` for the side to move under `layout`.
 pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
     let me = board.side_to_move();
@@ -294,7 +308,15 @@ pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
             let k = class_of(pats);
             let opp = c != me;
             let idx = layout.class(layout.set_of(c), k, opp);
-            *counts.entry(idx as u32).or_default() += if opp { -1.0 } else { 1.0 };
+            let sign = if opp { -1.0 } else { 1.0 };
+            *counts.entry(idx as u32).or_default() += sign;
+            let b = CROSS_BUCKET[board.threat(p, c.opp()) as usize] as usize;
+            if b > 0 {
+                let e = ((b - 1) * CLASSES + k) * 2 + opp as usize;
+                *counts
+                    .entry(layout.cross(layout.set_of(c), e) as u32)
+                    .or_default() += sign;
+            }
         }
     }
     let mut f: Vec<(u32, f32)> = counts.into_iter().filter(|&(_, c)| c != 0.0).collect();
