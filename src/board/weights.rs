@@ -233,6 +233,13 @@ pub const CROSS_BUCKETS: usize = 4;
 /// two, or double), 3 a four or more.
 pub const CROSS_BUCKET: [u8; Threat::COUNT] = [0, 0, 0, 1, 2, 2, 2, 3, 3, 3, 3, 3];
 
+/// Where the own entry of class `class` in bucket `bucket` (≥ 1) lies in
+/// [`Weights::cross`]; the opp entry follows it.
+#[inline]
+pub fn cross_index(bucket: usize, class: usize) -> usize {
+    ((bucket - 1) * CLASSES + class) * 2
+}
+
 /// Names of the buckets 1.. of [`CROSS_BUCKET`] in `cross` lines.
 pub const CROSS_NAMES: [&str; CROSS_BUCKETS - 1] = ["two2", "three", "four"];
 
@@ -334,7 +341,7 @@ impl Weights {
         }
         for b in 1..CROSS_BUCKETS {
             for k in 0..CLASSES {
-                let e = ((b - 1) * CLASSES + k) * 2;
+                let e = cross_index(b, k);
                 if self.cross[e] != 0 || self.cross[e + 1] != 0 {
                     s.push_str(&format!(
                         "cross {} {} {} {}\n",
@@ -574,7 +581,7 @@ pub fn parse(text: &str) -> Result<Weights, WeightsError> {
                 .position(|&n| n == words[1])
                 .ok_or_else(|| err(format!("unknown cross bucket {:?}", words[1])))?;
             let k = class(&words[2..6])?;
-            let e = (b * CLASSES + k) * 2;
+            let e = cross_index(b + 1, k);
             if seen_cross[e] {
                 return Err(err(format!("{} listed twice", words[..6].join(" "))));
             }
@@ -645,13 +652,7 @@ const BUILTIN: [&str; 5] = [
 
 /// The built-in weights of `family`.
 pub fn builtin(family: Family) -> &'static Weights {
-    static W: [OnceLock<Weights>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
+    static W: [OnceLock<Weights>; 5] = [const { OnceLock::new() }; 5];
     W[family.index()].get_or_init(|| {
         // The files are part of the source; a test parses every one of them.
         parse(BUILTIN[family.index()])
@@ -668,13 +669,7 @@ pub fn builtin_text(family: Family) -> &'static str {
 /// pattern combination of `family` (built on first use). Kept apart from
 /// [`cell_table`]: only move ordering reads it, never make/undo.
 pub fn policy_opp_table(family: Family) -> &'static [i16] {
-    static T: [OnceLock<Box<[i16]>>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
+    static T: [OnceLock<Box<[i16]>>; 5] = [const { OnceLock::new() }; 5];
     T[family.index()].get_or_init(|| {
         let w = builtin(family);
         classes()
@@ -702,13 +697,7 @@ pub struct CellEntry {
 
 /// The per-combination table of `family` (built on first use).
 pub fn cell_table(family: Family) -> &'static [CellEntry] {
-    static T: [OnceLock<Box<[CellEntry]>>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
+    static T: [OnceLock<Box<[CellEntry]>>; 5] = [const { OnceLock::new() }; 5];
     T[family.index()].get_or_init(|| {
         let w = builtin(family);
         let of = &classes().of_combo;
@@ -739,7 +728,7 @@ impl Weights {
     pub fn cell_value(&self, bucket: usize, k: usize) -> [i16; 2] {
         let mut v = [self.own[k], self.opp[k]];
         if bucket > 0 {
-            let e = ((bucket - 1) * CLASSES + k) * 2;
+            let e = cross_index(bucket, k);
             v[0] = v[0].saturating_add(self.cross[e]);
             v[1] = v[1].saturating_add(self.cross[e + 1]);
         }
@@ -749,13 +738,7 @@ impl Weights {
 
 /// The [`CellValues`] of `family` (built on first use).
 pub fn value_table(family: Family) -> &'static CellValues {
-    static T: [OnceLock<Box<CellValues>>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
+    static T: [OnceLock<Box<CellValues>>; 5] = [const { OnceLock::new() }; 5];
     T[family.index()].get_or_init(|| {
         let w = builtin(family);
         (0..CROSS_BUCKETS)

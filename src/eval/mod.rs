@@ -4,8 +4,8 @@
 //! combination ([`crate::board::weights`]), once as the side to move's and once as
 //! the waiting side's, plus a cross entry for that combination when the other side's
 //! threat at the same cell is a double two or more (`Weights::cross`). The board keeps
-//! both sums incrementally, so the evaluation is
-//! the side to move's own sum minus the opponent's waiting sum, plus a tempo bonus,
+//! both sums incrementally, so the evaluation is the side to move's own sum minus the
+//! opponent's waiting sum, plus a tempo bonus,
 //! a table entry for the pair of threat levels (the best move each side has), and one
 //! entry per side for its threat shape (its level and how many threats of each kind).
 //! Values are on the scale of [`VALUE_SCALE`]: `1 / (1 + exp(-v / 600))` is the

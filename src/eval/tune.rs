@@ -31,8 +31,8 @@
 //! cross-entropy with Adam, and reports the loss on a held-out split every epoch.
 
 use crate::board::weights::{
-    class_of, Family, Weights, CLASSES, CROSS_BUCKET, CROSS_BUCKETS, LEVELS, SHAPES, TEACHER_SCALE,
-    VALUE_SCALE,
+    class_of, cross_index, Family, Weights, CLASSES, CROSS_BUCKET, CROSS_BUCKETS, LEVELS, SHAPES,
+    TEACHER_SCALE, VALUE_SCALE,
 };
 use crate::board::{Board, Cell};
 use crate::types::{Color, Pos, Rule};
@@ -312,7 +312,7 @@ pub fn features(board: &Board, layout: Layout) -> Vec<(u32, f32)> {
             *counts.entry(idx as u32).or_default() += sign;
             let b = CROSS_BUCKET[board.threat(p, c.opp()) as usize] as usize;
             if b > 0 {
-                let e = ((b - 1) * CLASSES + k) * 2 + opp as usize;
+                let e = cross_index(b, k) + opp as usize;
                 *counts
                     .entry(layout.cross(layout.set_of(c), e) as u32)
                     .or_default() += sign;
