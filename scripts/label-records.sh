@@ -4,7 +4,8 @@
 # result and the teacher's value at --teacher-nodes (`datagen --from-sgf`).
 #
 #   scripts/label-records.sh [--rule R] [--teacher CMD] [--teacher-nodes N]
-#                            [--jobs J] [--list FILE] [--out FILE] [SGF...]
+#                            [--jobs J] [--list FILE] [--exclude DATA]...
+#                            [--out FILE] [SGF...]
 #
 #   --rule R           freestyle, standard or renju (or 0, 1, 4)     [freestyle]
 #   --teacher CMD      pbrain engine that prints `Eval N`  [../shared/sparring/pbrain-rapfi]
@@ -12,6 +13,8 @@
 #   --jobs J           files labelled at the same time                [2]
 #   --list FILE        a file naming SGF files, one per line (# comments), read
 #                      before the SGF arguments
+#   --exclude DATA     a data file whose positions are not labelled again (may be
+#                      given more than once; a position met twice is labelled once)
 #   --out FILE         output                                  [data/<rule>-records.txt]
 #
 # Files of another rule (SGF RU[]) are skipped; the board size is read from SZ[]. Each
@@ -24,7 +27,7 @@ cd "$(dirname "$0")/.."
 
 rule=freestyle teacher=../shared/sparring/pbrain-rapfi teacher_nodes=10000 jobs=2
 list= out=
-files=()
+files=() excludes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rule) rule=$2; shift 2 ;;
@@ -32,8 +35,9 @@ while [ $# -gt 0 ]; do
     --teacher-nodes) teacher_nodes=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --list) list=$2; shift 2 ;;
+    --exclude) excludes+=(--exclude "$2"); shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "label-records.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) files+=("$1"); shift ;;
   esac
@@ -79,19 +83,21 @@ for f in "${files[@]}"; do
     echo "skipped (not $rule): $f" >&2
     continue
   fi
-  size=$(grep -o 'SZ\[[0-9]*\]' "$f" | head -n 1 | tr -dc 0-9)
+  size=$(grep -m 1 -o 'SZ\[[0-9]*\]' "$f" | head -n 1 | tr -dc 0-9)
   printf '%05d %s %s\n' "$n" "${size:-15}" "$f"
 done > "$tmp/todo"
 
 label() {
   local idx=$1 size=$2 f=$3
   "$bin" datagen --rule "$rule" --size "$size" --from-sgf "$f" --teacher "$teacher" \
-    --teacher-nodes "$teacher_nodes" --out "$tmp/$idx.txt" 2>"$tmp/$idx.log" ||
+    --teacher-nodes "$teacher_nodes" $exclude_args --out "$tmp/$idx.txt" 2>"$tmp/$idx.log" ||
     { echo "label-records.sh: datagen failed on $f:" >&2; cat "$tmp/$idx.log" >&2; return 1; }
   echo "$f: $(tail -n 1 "$tmp/$idx.log")" >&2
 }
 export -f label
-export bin rule teacher teacher_nodes tmp
+# Data file names without blanks, as the SGF lists already assume.
+exclude_args="${excludes[*]:-}"
+export bin rule teacher teacher_nodes tmp exclude_args
 xargs -P "$jobs" -L 1 bash -c 'label "$0" "$1" "$2"' < "$tmp/todo"
 
 mkdir -p "$(dirname "$out")"

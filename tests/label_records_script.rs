@@ -46,6 +46,32 @@ fn label_records_script_labels_files_of_the_rule_in_order() {
     let one = String::from_utf8_lossy(&direct.stdout).to_string();
     assert!(one.lines().count() >= 5, "{one}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), one.repeat(2));
+    // A file of many games (their SZ[] values once filled a pipe that `head` had
+    // closed, which stopped the script), the same two games again and again: each
+    // position is labelled once; with --exclude of that data, none is.
+    let big = dir.join("big.sgf");
+    std::fs::write(&big, text.repeat(6000)).unwrap();
+    assert!(std::fs::metadata(&big).unwrap().len() > 1_000_000);
+    let (once, again) = (dir.join("once.txt"), dir.join("again.txt"));
+    let label = |extra: &[&std::path::Path], out: &std::path::Path| {
+        let mut c = Command::new("bash");
+        c.arg(format!("{root}/scripts/label-records.sh"))
+            .args(["--teacher", &teacher]);
+        for e in extra {
+            c.arg("--exclude").arg(e);
+        }
+        let o = c
+            .arg("--out")
+            .arg(out)
+            .arg(&big)
+            .env("TENGEN_BIN", exe)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out).unwrap()
+    };
+    assert_eq!(label(&[], &once), one);
+    assert_eq!(label(&[&out, &once], &again), "");
     // Nothing to label: a clear error.
     let none = Command::new("bash")
         .arg(format!("{root}/scripts/label-records.sh"))

@@ -12,7 +12,7 @@
 use crate::board::{Board, Threat};
 use crate::cli::play::record::parse_games;
 use crate::engine::{Engine, NoReport};
-use crate::eval::tune::Record;
+use crate::eval::tune::{board_key, parse_data, position_key, Record};
 use crate::search::movegen;
 use crate::search::time::TimeLimits;
 use crate::search::Limits;
@@ -69,6 +69,11 @@ struct Args {
     /// Output file (appended to); standard output without it.
     #[arg(long)]
     out: Option<String>,
+    /// A data file (the tuner's format) whose positions are not labelled again; may be
+    /// given more than once. A position met twice in one run is labelled once either
+    /// way (the tuner keeps the first record of each position).
+    #[arg(long)]
+    exclude: Vec<String>,
 }
 
 /// A teacher engine driven through the Gomocup protocol.
@@ -287,6 +292,14 @@ pub fn main(args: &[String]) -> Result<i32> {
         )?),
         None => None,
     };
+    // Positions already labelled (by --exclude files, or earlier in this run).
+    let mut seen = fxhash::FxHashSet::default();
+    for path in &args.exclude {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        for r in parse_data(&text).with_context(|| path.clone())? {
+            seen.insert(position_key(&r).with_context(|| path.clone())?);
+        }
+    }
     let mut rng = SplitMix64::new(args.seed);
     let mut engine = Engine::new();
     engine.set_rule(rule);
@@ -307,7 +320,7 @@ pub fn main(args: &[String]) -> Result<i32> {
             };
         let mut board = Board::new(args.size, args.size, rule)?;
         for (i, &m) in moves.iter().enumerate() {
-            if i >= first && quiet(&board) {
+            if i >= first && quiet(&board) && seen.insert(board_key(&board)) {
                 let me = board.side_to_move();
                 let result = Some(match winner {
                     None => 0.5,

@@ -250,18 +250,22 @@ impl Layout {
 /// The key of a record's position: rule, board size and the stones (the order they
 /// were played in does not matter).
 pub fn position_key(record: &Record) -> Result<u64> {
-    let board = record.board()?;
+    Ok(board_key(&record.board()?))
+}
+
+/// The key [`position_key`] gives a record whose position is `board`.
+pub fn board_key(board: &Board) -> u64 {
     let mut h = fxhash::FxHasher64::default();
     std::hash::Hash::hash(
         &(
-            record.rule.info_value(),
-            record.width,
-            record.height,
+            board.rule().info_value(),
+            board.width(),
+            board.height(),
             board.hash(),
         ),
         &mut h,
     );
-    Ok(std::hash::Hasher::finish(&h))
+    std::hash::Hasher::finish(&h)
 }
 
 /// Keeps the first record of each position (see [`position_key`]) and drops the
