@@ -2,9 +2,10 @@
 //!
 //! Plays Tengen against itself at a fixed node count from openings (a file, or the
 //! centre stone), with random choices among the best-ordered moves for the first
-//! plies after the opening so that games differ, and writes every quiet position of
-//! every game in the tuner's data format ([`crate::eval::tune`]): the game's result
-//! for the side to move and, with `--teacher`, the value a teacher engine gives it,
+//! plies after the opening so that games differ, and writes each quiet position once
+//! (none that an `--exclude` data file has) in the tuner's data format
+//! ([`crate::eval::tune`]): the game's result for the side to move and, with
+//! `--teacher`, the value a teacher engine gives it,
 //! read through the Gomocup protocol from its `MESSAGE … Eval N` lines at a fixed
 //! node count (Rapfi prints these). `--from-sgf` labels the positions of recorded
 //! games instead of playing new ones.
