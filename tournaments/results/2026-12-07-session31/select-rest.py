@@ -17,34 +17,6 @@ gauntlets against Rapfi, without the positions of A to E:
     tournaments/results/2026-12-07-session30/rapfi-fd-freestyle15-100.sgf \
     tournaments/results/2026-12-07-session30/rapfi-fd-freestyle20-100.sgf \
     tournaments/results/2026-12-07-session30/rapfi-main30-freestyle20-100.sgf
-"""Writes the games of data D's sources that the thirtieth session did not select
-(the complement of 2026-12-07-session30/select-games.py's seeded draw), in chunks of
-CHUNK games, so that each chunk is labelled on its own (data E). From the repository root:
-
-  python3 tournaments/results/2026-12-07-session31/select-rest.py /tmp/rest
-  for f in /tmp/rest/rest-*.sgf; do
-    scripts/label-records.sh --exclude data/records-A.txt --exclude data/records-B.txt \
-      --exclude data/records-C.txt --exclude data/records-D.txt \
-      --exclude data/holdout-freestyle.txt --jobs 2 --out data/E/$(basename $f .sgf).txt $f
-  done
-"""Writes the games of data D's sources that the thirtieth session did not select
-(the complement of 2026-12-07-session30/select-games.py's seeded draw), shuffled and cut
-into files of at most CHUNK games of one size, so that each pair of files is labelled
-by one run of label-records.sh and a stopped run loses only its pair (data E).
-From the repository root, as the thirty-first session ran it (label-E.sh here):
-
-  python3 tournaments/results/2026-12-07-session31/select-rest.py /tmp/rest
-  tournaments/results/2026-12-07-session31/label-E.sh /tmp/rest
-
-then the held-out set of that session's fits, the thirtieth session's three timed
-gauntlets against Rapfi, without the positions of A to E:
-
-  scripts/label-records.sh --exclude data/records-A.txt --exclude data/records-B.txt \
-    --exclude data/records-C.txt --exclude data/records-D.txt --exclude data/records-E.txt \
-    --exclude data/holdout-freestyle.txt --out data/holdout-30.txt \
-    tournaments/results/2026-12-07-session30/rapfi-fd-freestyle15-100.sgf \
-    tournaments/results/2026-12-07-session30/rapfi-fd-freestyle20-100.sgf \
-    tournaments/results/2026-12-07-session30/rapfi-main30-freestyle20-100.sgf
 """
 import os
 import random
@@ -71,7 +43,7 @@ for size, share in ((15, 0.28), (20, 0.70)):
     print(f"{size}x{size}: {len(left)} of {len(games)} games not selected before")
     rest += [(size, g) for g in left]
 random.Random(31).shuffle(rest)
-# One size per file (label-records.sh reads the first SZ[]); chunks alternate sizes.
+# One size per file: label-records.sh reads a file's board size from its first SZ[].
 n = 0
 for size in (15, 20):
     games = [g for s, g in rest if s == size]
