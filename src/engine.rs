@@ -330,7 +330,11 @@ impl Engine {
                 }
             }
             quick.nodes = budget.used();
-            log::debug!("root VCF: {found:?} in {} nodes", budget.used());
+            log::debug!(
+                "root VCF: {found:?} in {} nodes, {} ms",
+                budget.used(),
+                timer.elapsed_ms()
+            );
             if let Some(plies) = found.filter(|_| !limits.excluded.contains(&line[0])) {
                 quick.best = line[0];
                 quick.value = mate_in(plies as i32);
@@ -352,7 +356,11 @@ impl Engine {
             );
             let found = vcf::deepening_vct(&mut self.board, ROOT_VCT_DEPTH, &mut budget);
             quick.nodes += budget.used();
-            log::debug!("root VCT: {found:?} in {} nodes", budget.used());
+            log::debug!(
+                "root VCT: {found:?} in {} nodes, {} ms",
+                budget.used(),
+                timer.elapsed_ms()
+            );
             if let Some((m, plies)) = found.filter(|(m, _)| !limits.excluded.contains(m)) {
                 quick.best = m;
                 quick.value = mate_in(plies as i32);
@@ -439,7 +447,11 @@ impl Engine {
         );
         let threat = vcf::vct(&mut probe, ROOT_VCT_DEPTH, &mut budget);
         *used += budget.used();
-        log::debug!("root VCT pass check: {threat:?} in {} nodes", budget.used());
+        log::debug!(
+            "root VCT pass check: {threat:?} in {} nodes, {} ms",
+            budget.used(),
+            timer.elapsed_ms()
+        );
         if threat.is_none() {
             return Vec::new();
         }
@@ -469,7 +481,11 @@ impl Engine {
                 None => held += 1,
             }
         }
-        log::debug!("root VCT defence: {} lost, {held} hold", refuted.len());
+        log::debug!(
+            "root VCT defence: {} lost, {held} hold, {} ms",
+            refuted.len(),
+            timer.elapsed_ms()
+        );
         if held == 0 {
             return Vec::new();
         }
