@@ -16,6 +16,7 @@ from each game in turn, plies 10, 16, 22 and 28 that the game reached (a move wa
 from there), so both colours and both engines' positions are in it. Each position is
 asked of a fresh engine process: `START`, `INFO max_node NODES`, `BOARD` ... `DONE`.
 """
+import os
 import re
 import subprocess
 import sys
@@ -32,6 +33,36 @@ def positions(paths):
                     print(size, ';'.join(f'{x},{y}' for x, y in mv[:ply]))
 
 
+def dialogue(binary, size, mv, nodes, debug=False):
+    """One fresh engine process asked for its move after `mv` (x,y strings from the
+    start): the move ('none' if it gave none), its last `Eval` on stdout ('none' if
+    none), and its stderr (the debug log when `debug`)."""
+    board = ''.join(f'{m},{1 if (len(mv) - i) % 2 == 0 else 2}\n' for i, m in enumerate(mv))
+    inp = (f'START {size}\nINFO timeout_turn 600000\nINFO timeout_match 0\n'
+           f'INFO max_node {nodes}\nBOARD\n{board}DONE\n')
+    env = dict(os.environ, RUST_LOG='debug') if debug else None
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE if debug else subprocess.DEVNULL,
+                         text=True, env=env)
+    p.stdin.write(inp)
+    p.stdin.flush()
+    ans = 'none'
+    value = 'none'
+    for out in p.stdout:
+        e = re.search(r'Eval (-?[0-9]+|[-+]?M[0-9]+)', out)
+        if e:
+            value = e.group(1)
+        if re.fullmatch(r'\d+,\d+', out.strip()):
+            ans = out.strip()
+            break
+    # END only once the move is out: an END while thinking may cut the search short.
+    p.stdin.write('END\n')
+    p.stdin.close()
+    err = p.stderr.read() if debug else ''
+    p.wait()
+    return ans, value, err
+
+
 def ask(binary, nodes, path, after=None, with_eval=False):
     extra = [l.strip() for l in open(after)] if after else None
     for k, line in enumerate(open(path)):
@@ -39,53 +70,18 @@ def ask(binary, nodes, path, after=None, with_eval=False):
         mv = moves.split(';')
         if extra is not None:
             mv.append(extra[k])
-        board = ''.join(f'{m},{1 if (len(mv) - i) % 2 == 0 else 2}\n' for i, m in enumerate(mv))
-        inp = (f'START {size}\nINFO timeout_turn 600000\nINFO timeout_match 0\n'
-               f'INFO max_node {nodes}\nBOARD\n{board}DONE\n')
-        # END only once the move is out: an END while thinking may cut the search short.
-        p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
-        p.stdin.write(inp)
-        p.stdin.flush()
-        ans = 'none'
-        value = 'none'
-        for out in p.stdout:
-            e = re.search(r'Eval (-?[0-9]+|[-+]?M[0-9]+)', out)
-            if e:
-                value = e.group(1)
-            if re.fullmatch(r'\d+,\d+', out.strip()):
-                ans = out.strip()
-                break
+        ans, value, _ = dialogue(binary, size, mv, nodes)
         if extra is not None:
             # The value for the side that played the move: the engine's, negated.
             v = value
             ans = (v[1:] if v.startswith('-') else '-' + v.lstrip('+')) if v != 'none' else v
-        p.stdin.write('END\n')
-        p.stdin.close()
-        p.wait()
         print(f'{ans} {value}' if with_eval else ans, flush=True)
 
 
 def tengen(binary, nodes, path):
     for line in open(path):
         size, moves = line.split()
-        mv = moves.split(';')
-        board = ''.join(f'{m},{1 if (len(mv) - i) % 2 == 0 else 2}\n' for i, m in enumerate(mv))
-        inp = (f'START {size}\nINFO timeout_turn 600000\nINFO timeout_match 0\n'
-               f'INFO max_node {nodes}\nBOARD\n{board}DONE\n')
-        p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env={'RUST_LOG': 'debug'})
-        p.stdin.write(inp)
-        p.stdin.flush()
-        ans = 'none'
-        for out in p.stdout:
-            if re.fullmatch(r'\d+,\d+', out.strip()):
-                ans = out.strip()
-                break
-        p.stdin.write('END\n')
-        p.stdin.close()
-        err = p.stderr.read()
-        p.wait()
+        ans, _, err = dialogue(binary, size, moves.split(';'), nodes, debug=True)
         value = 'none'
         if re.search(r'root (VCF|VCT): Some', err):
             value = 'win'
