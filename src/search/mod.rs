@@ -674,6 +674,17 @@ impl<'a> Searcher<'a> {
                     pv: result.pv.clone(),
                     multipv,
                 };
+                log::debug!(
+                    "iteration: depth {depth} seldepth {} value {value} nodes {} at {} ms, pv {}",
+                    info.seldepth,
+                    info.nodes,
+                    info.time_ms,
+                    info.pv
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
                 reporter.iteration(&info);
                 // Proven results need no deeper search.
                 if value.abs() >= VALUE_MATE_BOUND && depth >= 4 {
