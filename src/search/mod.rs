@@ -679,11 +679,7 @@ impl<'a> Searcher<'a> {
                     info.seldepth,
                     info.nodes,
                     info.time_ms,
-                    info.pv
-                        .iter()
-                        .map(|p| p.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    Pos::line_to_human(&info.pv)
                 );
                 reporter.iteration(&info);
                 // Proven results need no deeper search.

@@ -32,7 +32,6 @@ for size,mv in pos:
     mv=mv.split(';')
     for name,f,scale in (('tengen',tengen,600),('rapfi',rapfi,200)):
         v=[x for d,x in f(size,mv,int(sys.argv[2]) if len(sys.argv)>2 else 50000) if abs(x)<5000]
-        # dedupe rapfi repeated same-depth lines
         if len(v)>=4:
             d=[abs(b-a)/scale for a,b in zip(v[2:],v[3:])]
             res[name].append(st.mean(d))
