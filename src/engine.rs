@@ -207,6 +207,15 @@ impl Engine {
         self.tt_dirty = true;
     }
 
+    /// Whether the transposition table holds an entry for `board` (what a search
+    /// would find there; false once the table is cleared).
+    pub fn hash_holds(&self, board: &Board) -> bool {
+        match &self.tt {
+            Some(tt) if !self.tt_dirty => tt.probe(board.hash()).is_some(),
+            _ => false,
+        }
+    }
+
     fn table(&mut self) -> &TranspositionTable {
         let bytes = self.options.hash_bytes() as usize;
         let fits = self

@@ -351,13 +351,21 @@ fn hash_survives_start_resync_and_yxhashclear_clears_it() {
     ];
     let first = d.send_all(&position);
     let cold = nodes_of(&first);
+    // The searched position (the board before the engine's reply) is in the table.
+    let mut root = d.board();
+    assert_eq!(root.count(), 8, "the reply is on the board");
+    root.undo_move();
+    let holds = |d: &Driver| d.session.engine().expect("engine").hash_holds(&root);
+    assert!(holds(&d));
     // Yixin-Board's resync: START + BOARD of the same position. The table still holds
-    // the previous search, so the same depth costs fewer nodes.
+    // the previous search.
     assert_eq!(d.send("START 15"), ["OK"]);
-    let warm = nodes_of(&d.send_all(&position));
-    assert!(warm < cold, "warm {warm} cold {cold}");
-    // After YXHASHCLEAR the search is as expensive as the first one.
+    assert!(holds(&d), "START kept the table");
+    one_move(&d.send_all(&position));
+    // YXHASHCLEAR empties it: the entry is gone, and the search is as expensive as
+    // the first one.
     d.send("YXHASHCLEAR");
+    assert!(!holds(&d), "YXHASHCLEAR emptied the table");
     assert_eq!(d.send("START 15"), ["OK"]);
     let cleared = nodes_of(&d.send_all(&position));
     assert_eq!(cleared, cold);
