@@ -703,3 +703,59 @@ fn datagen_skips_the_positions_of_excluded_data() {
     assert!(err.contains("bad.txt") && err.contains("line 1"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--wander N` adds, beside each game position, a position 1 to N plies further along
+/// the best-ordered moves: valued by the teacher, with no game result, and labelled
+/// once. Without a teacher it is refused, as such positions would have no label.
+#[test]
+fn datagen_wanders_off_the_game_line() {
+    let teacher = format!("{} teacher", env!("CARGO_BIN_EXE_tengen-scripted-engine"));
+    let games = "tests/data/games/two-games.sgf";
+    let out = Command::new(exe())
+        .args([
+            "datagen",
+            "--from-sgf",
+            games,
+            "--wander",
+            "3",
+            "--seed",
+            "5",
+        ])
+        .args(["--teacher", &teacher])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let off: Vec<_> = recs.iter().filter(|r| r.result.is_none()).collect();
+    assert!(!off.is_empty(), "{recs:?}");
+    let mut keys = std::collections::HashSet::new();
+    for (i, r) in recs.iter().enumerate() {
+        assert!(
+            keys.insert(tengen::eval::tune::position_key(r).unwrap()),
+            "{r:?} twice"
+        );
+        assert_eq!(r.value, Some(r.moves.len() as i32 * 10), "{r:?}");
+        let b = r.board().unwrap();
+        assert!(b.winner().is_none(), "{r:?}");
+        if r.result.is_none() {
+            // It follows the game position it wandered from.
+            let from = &recs[i - 1];
+            assert!(from.result.is_some(), "{recs:?}");
+            assert!(r.moves.starts_with(&from.moves), "{r:?} from {from:?}");
+            assert!(
+                (1..=3).contains(&(r.moves.len() - from.moves.len())),
+                "{r:?}"
+            );
+        }
+    }
+    let refused = Command::new(exe())
+        .args(["datagen", "--from-sgf", games, "--wander", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--wander needs --teacher"));
+}

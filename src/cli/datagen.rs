@@ -8,7 +8,9 @@
 //! `--teacher`, the value a teacher engine gives it,
 //! read through the Gomocup protocol from its `MESSAGE … Eval N` lines at a fixed
 //! node count (Rapfi prints these). `--from-sgf` labels the positions of recorded
-//! games instead of playing new ones.
+//! games instead of playing new ones. `--wander N` adds, beside each game position,
+//! one position a few random plausible plies off the game's line, valued by the
+//! teacher only, so that the data also cover the kind of positions a search meets.
 
 use crate::board::{Board, Threat};
 use crate::cli::play::record::parse_games;
@@ -67,6 +69,12 @@ struct Args {
     /// Piskvork's `.psq`) instead of playing self-play games.
     #[arg(long)]
     from_sgf: Option<String>,
+    /// Also label, beside each position of a game, one position off the game's line:
+    /// 1 to N plies further, each ply a random pick among the `--random-width`
+    /// best-ordered moves, as the search's leaves lie off the played line. Such
+    /// positions have no game result, so this needs `--teacher`.
+    #[arg(long, default_value_t = 0)]
+    wander: usize,
     /// Output file (appended to); standard output without it.
     #[arg(long)]
     out: Option<String>,
@@ -187,6 +195,27 @@ fn quiet(board: &Board) -> bool {
         && board.threat_count(me.opp(), Threat::Five) == 0
 }
 
+/// A position 1 to `max` plies off `board`'s line, each ply a random pick among the
+/// `width` best-ordered moves; None where the walk meets a position that is not quiet
+/// (a five to make or to stop) or a move the rule forbids.
+fn wander(board: &Board, max: usize, width: usize, rng: &mut SplitMix64) -> Option<Board> {
+    let mut b = board.clone();
+    for _ in 0..1 + rng.index(max) {
+        let mut moves = movegen::MoveList::new();
+        movegen::generate(&mut b, &mut moves);
+        movegen::sort(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[rng.index(moves.len().min(width.max(1)))].0;
+        b.play(m).ok()?;
+        if !quiet(&b) {
+            return None;
+        }
+    }
+    Some(b)
+}
+
 /// One self-play game: returns the moves and the winner (None for a draw).
 fn self_play(
     engine: &mut Engine,
@@ -252,6 +281,9 @@ pub fn main(args: &[String]) -> Result<i32> {
     let rule = Rule::parse(&args.rule).with_context(|| format!("unknown rule {:?}", args.rule))?;
     if !(5..=22).contains(&args.size) {
         bail!("--size must be 5..22");
+    }
+    if args.wander > 0 && args.teacher.is_none() {
+        bail!("--wander needs --teacher: positions off the game's line have no game result");
     }
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(
@@ -350,6 +382,22 @@ pub fn main(args: &[String]) -> Result<i32> {
                 writeln!(out, "{}", rec.to_line())?;
                 positions += 1;
                 labelled += value.is_some() as usize;
+                if let (Some(t), true) = (teacher.as_mut(), args.wander > 0) {
+                    let side = wander(&board, args.wander, args.random_width, &mut rng);
+                    if let Some(side) = side.filter(|b| seen.insert(board_key(b))) {
+                        if let Some(v) = t.value(side.history())? {
+                            let rec = Record {
+                                value: Some(v),
+                                result: None,
+                                moves: side.history().to_vec(),
+                                ..rec
+                            };
+                            writeln!(out, "{}", rec.to_line())?;
+                            positions += 1;
+                            labelled += 1;
+                        }
+                    }
+                }
             }
             board
                 .play(m)
