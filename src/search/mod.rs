@@ -486,10 +486,12 @@ impl<'a> Searcher<'a> {
 
         let forced = moves.len() == 1;
         // A defence against an open three costs no depth (as a forced block). Against
-        // Rapfi at equal fixed nodes, paired with main on the same openings: +0.048 ±
-        // 0.042 a game on 20x20 at 200k (145-255 where main scored 126-274), +0.028 ±
-        // 0.045 on 15x15 at 200k, +0.064 ± 0.048 at 50k; at 500 ms +0.020 ± 0.100 on
-        // 20x20 and -0.030 ± 0.088 on 15x15 (tournaments/results/2026-12-07-session33 and -session37).
+        // Rapfi at equal fixed nodes, paired with the search before it on the same
+        // openings: on 20x20 +0.080 ± 0.045 a game at 50k (166-234 where it scored
+        // 134-266) and +0.048 ± 0.042 at 200k (145-255 against 126-274); on 15x15
+        // +0.064 ± 0.048 at 50k and +0.028 ± 0.045 at 200k; at 500 ms +0.020 ± 0.100
+        // on 20x20 and -0.030 ± 0.088 on 15x15. Results: tournaments/results/, the
+        // 2026-12-07 sessions 33 and 37 and 2026-12-08-session38.
         let vs_three = ply > 0
             && self.board.threat_count(opp, Threat::Five) == 0
             && self.board.threat_count(opp, Threat::Flex4) > 0;
