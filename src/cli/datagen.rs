@@ -196,8 +196,9 @@ fn quiet(board: &Board) -> bool {
 }
 
 /// A position 1 to `max` plies off `board`'s line, each ply a random pick among the
-/// `width` best-ordered moves; None where the walk meets a position that is not quiet
-/// (a five to make or to stop) or a move the rule forbids.
+/// `width` best-ordered moves (the move generator never offers a renju foul); None
+/// where the walk meets a position that is not quiet (a five to make or to stop) or
+/// one with no move.
 fn wander(board: &Board, max: usize, width: usize, rng: &mut SplitMix64) -> Option<Board> {
     let mut b = board.clone();
     for _ in 0..1 + rng.index(max) {
