@@ -15,6 +15,28 @@ fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_pbrain-tengen")
 }
 
+/// Runs `pbrain-tengen datagen ARGS`, which must succeed: its records and its stderr.
+fn datagen(args: &[&str]) -> (Vec<Record>, String) {
+    let out = Command::new(exe())
+        .arg("datagen")
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{err}");
+    (
+        parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap(),
+        err,
+    )
+}
+
+/// The scripted test engine in its teacher mode: it answers START with OK; for every
+/// BOARD it reports Eval 10 times the stone count, or a mate once 12 or more stones are
+/// down, then plays 0,0.
+fn scripted_teacher() -> String {
+    format!("{} teacher", env!("CARGO_BIN_EXE_tengen-scripted-engine"))
+}
+
 #[test]
 fn classes_ignore_direction_and_cover_every_combination() {
     let mut seen = vec![false; CLASSES];
@@ -546,56 +568,33 @@ fn tune_holdout_validates_on_other_files() {
 
 #[test]
 fn datagen_self_play_writes_parsable_positions() {
-    let out = Command::new(exe())
-        .args([
-            "datagen", "--games", "2", "--nodes", "300", "--size", "9", "--seed", "4",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let recs = parse_data(&text).unwrap();
-    assert!(recs.len() >= 4, "{text}");
+    let (recs, err) = datagen(&[
+        "--games", "2", "--nodes", "300", "--size", "9", "--seed", "4",
+    ]);
+    assert!(recs.len() >= 4, "{recs:?}");
     for r in &recs {
         assert_eq!((r.width, r.value), (9, None));
         assert!(r.result.is_some());
         let b = r.board().unwrap();
         assert!(b.winner().is_none());
     }
-    assert!(String::from_utf8_lossy(&out.stderr).contains("game 2/2"));
+    assert!(err.contains("game 2/2"));
 }
 
 /// The teacher's `MESSAGE … Eval N` lines become values; mates are skipped.
 #[test]
 fn datagen_reads_teacher_values() {
-    // The scripted test engine's teacher mode answers START with OK; for every BOARD
-    // it reports Eval 10 times the stone count, or a mate once 12 or more stones are
-    // down, then plays 0,0.
-    let teacher = format!("{} teacher", env!("CARGO_BIN_EXE_tengen-scripted-engine"));
-    let out = Command::new(exe())
-        .args([
-            "datagen",
-            "--games",
-            "1",
-            "--nodes",
-            "300",
-            "--size",
-            "9",
-            "--teacher",
-        ])
-        .arg(&teacher)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let teacher = scripted_teacher();
+    let (recs, _) = datagen(&[
+        "--games",
+        "1",
+        "--nodes",
+        "300",
+        "--size",
+        "9",
+        "--teacher",
+        &teacher,
+    ]);
     assert!(!recs.is_empty());
     for r in &recs {
         assert!(r.moves.len() < 12);
@@ -607,16 +606,7 @@ fn datagen_reads_teacher_values() {
 /// games) after their opening stones, with each game's result by the board.
 #[test]
 fn datagen_labels_the_positions_of_recorded_games() {
-    let out = Command::new(exe())
-        .args(["datagen", "--from-sgf", "tests/data/games/two-games.sgf"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let (recs, _) = datagen(&["--from-sgf", "tests/data/games/two-games.sgf"]);
     // Game 1 (4 moves, 2 opening stones, unfinished): positions after 2 and 3 moves,
     // drawn. Game 2 (black's five on move 9) begins with game 1's moves: those two
     // positions are labelled once (as the tuner keeps them), then its quiet positions
@@ -709,27 +699,18 @@ fn datagen_skips_the_positions_of_excluded_data() {
 /// once. Without a teacher it is refused, as such positions would have no label.
 #[test]
 fn datagen_wanders_off_the_game_line() {
-    let teacher = format!("{} teacher", env!("CARGO_BIN_EXE_tengen-scripted-engine"));
+    let teacher = scripted_teacher();
     let games = "tests/data/games/two-games.sgf";
-    let out = Command::new(exe())
-        .args([
-            "datagen",
-            "--from-sgf",
-            games,
-            "--wander",
-            "3",
-            "--seed",
-            "5",
-        ])
-        .args(["--teacher", &teacher])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let recs = parse_data(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let (recs, _) = datagen(&[
+        "--from-sgf",
+        games,
+        "--wander",
+        "3",
+        "--seed",
+        "5",
+        "--teacher",
+        &teacher,
+    ]);
     let off: Vec<_> = recs.iter().filter(|r| r.result.is_none()).collect();
     assert!(!off.is_empty(), "{recs:?}");
     let mut keys = std::collections::HashSet::new();
