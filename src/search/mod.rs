@@ -510,11 +510,11 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let (m, _) = movegen::pick(&mut moves, i);
-            let quiet = self.board.threat(m, me) < Threat::Three
-                && self.board.threat(m, me.opp()) < Threat::Three;
+            let makes_three = self.board.threat(m, me) >= Threat::Three;
+            let quiet = !makes_three && self.board.threat(m, me.opp()) < Threat::Three;
             // (A defence that makes a three of its own is not free: both sides could
             // go on answering threes with threes at no cost.)
-            let free = vs_three && self.board.threat(m, me) < Threat::Three;
+            let free = vs_three && !makes_three;
             if i > 0 && quiet && depth <= FUTILITY_DEPTH && saved {
                 if let Some(eval) = static_eval {
                     if eval + FUTILITY_MARGIN * depth <= alpha {
